@@ -1,0 +1,177 @@
+//! The bytes stitch writes (SPEC §8), decided once: canonical JSON for comparison and digests,
+//! and the pretty form for every file and every document printed.
+//!
+//! **Pretty form** ([`pretty`]): the document's own key order (serde_json `preserve_order`), two
+//! spaces of indentation, `": "` after keys, numbers as serde_json writes them (`1E2` → `100.0`,
+//! integers as integers), non-ASCII characters written as themselves, LF line endings, one
+//! trailing newline. **Canonical form** ([`canonical`]): keys sorted by code point, the `required`
+//! keyword of a schema object sorted and deduplicated, no white space. Both are pure; a leaf
+//! module everyone may use.
+
+use serde_json::{Map, Value};
+
+/// The pretty form: what `stitch` writes to files and standard output.
+pub fn pretty(value: &Value) -> String {
+    // Writing a `Value` to a `Vec` cannot fail: its keys are strings and its numbers finite.
+    let mut out = serde_json::to_string_pretty(value).unwrap_or_default();
+    out.push('\n');
+    out
+}
+
+/// The canonical form: one line, keys sorted by code point, `required` keywords sorted and
+/// deduplicated. Equal schemas (up to key order and `required` order) give equal strings.
+pub fn canonical(schema: &Value) -> String {
+    serde_json::to_string(&canonical_schema(schema)).unwrap_or_default()
+}
+
+/// The canonical form, pretty-printed (for text diffs, D4).
+pub fn canonical_pretty(schema: &Value) -> String {
+    pretty(&canonical_schema(schema))
+}
+
+/// Keywords whose value is one schema.
+const ONE_SCHEMA: &[&str] = &[
+    "additionalItems",
+    "additionalProperties",
+    "contains",
+    "contentSchema",
+    "else",
+    "if",
+    "items",
+    "not",
+    "propertyNames",
+    "then",
+    "unevaluatedItems",
+    "unevaluatedProperties",
+];
+/// Keywords whose value is an array of schemas.
+const MANY_SCHEMAS: &[&str] = &["allOf", "anyOf", "oneOf", "prefixItems", "items"];
+/// Keywords whose value is an object of schemas.
+const MAP_OF_SCHEMAS: &[&str] = &[
+    "$defs",
+    "definitions",
+    "dependencies",
+    "dependentSchemas",
+    "patternProperties",
+    "properties",
+];
+
+/// A schema in canonical form. Keywords are recognised in every draft at once: a keyword that
+/// a draft does not know holds a value that is sorted the same way, so comparison is unaffected.
+fn canonical_schema(schema: &Value) -> Value {
+    let Value::Object(map) = schema else {
+        return sorted_value(schema);
+    };
+    let mut entries: Vec<(&String, Value)> = map
+        .iter()
+        .map(|(key, value)| {
+            let k = key.as_str();
+            let canonical = match value {
+                Value::Array(items) if k == "required" && items.iter().all(Value::is_string) => {
+                    let mut names: Vec<&str> = items.iter().filter_map(Value::as_str).collect();
+                    names.sort_unstable();
+                    names.dedup();
+                    Value::Array(
+                        names
+                            .into_iter()
+                            .map(|n| Value::String(n.to_owned()))
+                            .collect(),
+                    )
+                }
+                Value::Array(items) if MANY_SCHEMAS.contains(&k) => {
+                    Value::Array(items.iter().map(canonical_schema).collect())
+                }
+                Value::Object(members) if MAP_OF_SCHEMAS.contains(&k) => {
+                    let mut sorted: Vec<(&String, &Value)> = members.iter().collect();
+                    sorted.sort_unstable_by(|a, b| a.0.cmp(b.0));
+                    Value::Object(
+                        sorted
+                            .into_iter()
+                            .map(|(name, sub)| (name.clone(), canonical_schema(sub)))
+                            .collect(),
+                    )
+                }
+                Value::Object(_) | Value::Bool(_) if ONE_SCHEMA.contains(&k) => {
+                    canonical_schema(value)
+                }
+                // `const`, `enum`, `default`, `examples` and unknown keywords: values, written
+                // verbatim except for key order.
+                _ => sorted_value(value),
+            };
+            (key, canonical)
+        })
+        .collect();
+    entries.sort_unstable_by(|a, b| a.0.cmp(b.0));
+    Value::Object(
+        entries
+            .into_iter()
+            .map(|(k, v)| (k.clone(), v))
+            .collect::<Map<_, _>>(),
+    )
+}
+
+/// A value with every object's keys sorted; arrays keep their order.
+fn sorted_value(value: &Value) -> Value {
+    match value {
+        Value::Object(map) => {
+            let mut entries: Vec<(&String, &Value)> = map.iter().collect();
+            entries.sort_unstable_by(|a, b| a.0.cmp(b.0));
+            Value::Object(
+                entries
+                    .into_iter()
+                    .map(|(k, v)| (k.clone(), sorted_value(v)))
+                    .collect(),
+            )
+        }
+        Value::Array(items) => Value::Array(items.iter().map(sorted_value).collect()),
+        other => other.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn pretty_bytes_are_fixed() {
+        let value: Value = serde_json::from_str(
+            r#"{"b":1E2,"a":[],"c":{},"d":["é",-0,1.5e300,18446744073709551615]}"#,
+        )
+        .unwrap();
+        assert_eq!(
+            pretty(&value),
+            "{\n  \"b\": 100.0,\n  \"a\": [],\n  \"c\": {},\n  \"d\": [\n    \"é\",\n    -0.0,\n    1.5e+300,\n    18446744073709551615\n  ]\n}\n"
+        );
+    }
+
+    #[test]
+    fn canonical_sorts_keys_and_required_keyword_only() {
+        let schema = json!({
+            "type": "object",
+            "required": ["b", "a", "b"],
+            "properties": {
+                "required": {"const": {"required": ["z", "y"]}},
+                "b": {"enum": [["z", "y"]], "title": "x"}
+            }
+        });
+        assert_eq!(
+            canonical(&schema),
+            r#"{"properties":{"b":{"enum":[["z","y"]],"title":"x"},"required":{"const":{"required":["z","y"]}}},"required":["a","b"],"type":"object"}"#
+        );
+        let reordered = json!({
+            "properties": {"b": {"title": "x", "enum": [["z", "y"]]}, "required": {"const": {"required": ["z", "y"]}}},
+            "required": ["a", "b"],
+            "type": "object"
+        });
+        assert_eq!(canonical(&schema), canonical(&reordered));
+    }
+
+    #[test]
+    fn canonical_pretty_is_pretty_canonical() {
+        assert_eq!(
+            canonical_pretty(&json!({"b": 1, "a": 2})),
+            "{\n  \"a\": 2,\n  \"b\": 1\n}\n"
+        );
+    }
+}

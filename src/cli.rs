@@ -1,0 +1,154 @@
+//! The command line, as clap derive types only. The `///` comments are the `--help` text
+//! (STYLE habit 7), pinned by `tests/cmd/help*.toml`.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+/// Flatten JSON Schema tool contracts into presentation schemas that model providers accept,
+/// and prove the presentation accepts every value the contract does.
+#[derive(Debug, Parser)]
+#[command(name = "stitch", version, max_term_width = 100)]
+pub struct Cli {
+    /// When to colour diagnostics (NO_COLOR in the environment means never).
+    #[arg(long, value_enum, default_value_t = Color::Auto, global = true)]
+    pub color: Color,
+    /// Show errors only: silence warnings and notes.
+    #[arg(short, long, global = true, conflicts_with = "verbose")]
+    pub quiet: bool,
+    /// Show notes as well as warnings and errors.
+    #[arg(short, long, global = true)]
+    pub verbose: bool,
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Load documents and show what stitch sees: kind, draft, tools, references.
+    ///
+    /// Runs every loading check (L1–L7): a document that loads here is one the other commands
+    /// can read. Exits 2 if any input cannot be loaded.
+    Inspect(InspectArgs),
+    /// Print a shell completion script to standard output.
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+}
+
+/// `stitch inspect`.
+#[derive(Debug, Args)]
+pub struct InspectArgs {
+    /// Documents to load (`-` reads standard input).
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    pub format: Format,
+    /// How to load the inputs.
+    #[command(flatten)]
+    pub load: LoadArgs,
+}
+
+/// Options of every command that loads documents.
+#[derive(Debug, Args)]
+pub struct LoadArgs {
+    /// Read inputs as this kind instead of detecting it.
+    #[arg(long, value_enum, value_name = "KIND")]
+    pub input_kind: Option<InputKindArg>,
+    /// Read schemas as this draft instead of their `$schema`.
+    #[arg(long, value_enum, value_name = "DRAFT")]
+    pub draft: Option<DraftArg>,
+    /// Resolve references to URI from the local PATH (repeatable); a URI ending in `/` maps a
+    /// prefix to a folder, trying `<name>` then `<name>.json`.
+    #[arg(long, value_name = "URI=PATH", value_parser = parse_ref_map)]
+    pub ref_map: Vec<(String, PathBuf)>,
+    /// Refuse inputs larger than this many bytes, before reading them.
+    #[arg(long, value_name = "BYTES", default_value_t = crate::document::source::DEFAULT_MAX_INPUT_SIZE)]
+    pub max_input_size: u64,
+}
+
+fn parse_ref_map(arg: &str) -> Result<(String, PathBuf), String> {
+    match arg.split_once('=') {
+        Some((uri, path)) if !uri.is_empty() && !path.is_empty() => {
+            Ok((uri.to_owned(), PathBuf::from(path)))
+        }
+        _ => Err(format!("expected URI=PATH, got `{arg}`")),
+    }
+}
+
+/// `--color`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Color {
+    /// Colour when standard error is a terminal and NO_COLOR is unset.
+    Auto,
+    /// Always colour.
+    Always,
+    /// Never colour.
+    Never,
+}
+
+/// `--format` of commands that print documents or findings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Text for people, diagnostics with source snippets.
+    Human,
+    /// One JSON document on standard output.
+    Json,
+}
+
+/// `--input-kind`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum InputKindArg {
+    /// A JSON Schema.
+    Schema,
+    /// One tool (MCP, OpenAI or Anthropic form).
+    Tool,
+    /// A tool list or an MCP `tools/list` result.
+    Tools,
+}
+
+/// `--draft`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum DraftArg {
+    /// Draft 4.
+    #[value(name = "4")]
+    Draft4,
+    /// Draft 6.
+    #[value(name = "6")]
+    Draft6,
+    /// Draft 7.
+    #[value(name = "7")]
+    Draft7,
+    /// Draft 2019-09.
+    #[value(name = "2019-09")]
+    Draft2019_09,
+    /// Draft 2020-12.
+    #[value(name = "2020-12")]
+    Draft2020_12,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn cli_is_well_formed() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn ref_map_needs_both_halves() {
+        assert_eq!(
+            parse_ref_map("https://a/=schemas/"),
+            Ok(("https://a/".to_owned(), PathBuf::from("schemas/")))
+        );
+        assert!(parse_ref_map("https://a/").is_err());
+        assert!(parse_ref_map("=x").is_err());
+    }
+}

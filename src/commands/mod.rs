@@ -1,0 +1,63 @@
+//! One file per subcommand, each thin glue between the library and the terminal; this module
+//! dispatches with one `match` and holds what every command shares.
+
+mod completions;
+mod inspect;
+
+use std::io::Write;
+
+use crate::cli::{Command, LoadArgs};
+use crate::diagnostic::Finding;
+use crate::document::{Draft, InputKind, LoadOptions, RefMap};
+use crate::error::{Error, Outcome};
+use crate::report::{self, Style};
+
+/// Where a command writes, and how diagnostics look.
+pub struct Context<'a> {
+    /// Standard output: the command's result.
+    pub out: &'a mut dyn Write,
+    /// Standard error: diagnostics.
+    pub err: &'a mut dyn Write,
+    /// Colour, width, verbosity.
+    pub style: Style,
+}
+
+impl Context<'_> {
+    /// Prints findings to standard error, as far as the verbosity shows them.
+    pub fn report(&mut self, findings: &[Finding]) -> Result<(), Error> {
+        for finding in findings.iter().filter(|f| self.style.shows(f)) {
+            self.err
+                .write_all(report::human::render(finding, &self.style).as_bytes())?;
+        }
+        Ok(())
+    }
+}
+
+/// Runs a command.
+pub fn dispatch(command: Command, ctx: &mut Context<'_>) -> Result<Outcome, Error> {
+    match command {
+        Command::Inspect(args) => inspect::run(&args, ctx),
+        Command::Completions { shell } => completions::run(shell, ctx),
+    }
+}
+
+/// The loading options the command line asked for.
+pub fn load_options(args: &LoadArgs) -> LoadOptions {
+    use crate::cli::{DraftArg, InputKindArg};
+    LoadOptions {
+        input_kind: args.input_kind.map(|k| match k {
+            InputKindArg::Schema => InputKind::Schema,
+            InputKindArg::Tool => InputKind::Tool,
+            InputKindArg::Tools => InputKind::Tools,
+        }),
+        draft: args.draft.map(|d| match d {
+            DraftArg::Draft4 => Draft::Draft4,
+            DraftArg::Draft6 => Draft::Draft6,
+            DraftArg::Draft7 => Draft::Draft7,
+            DraftArg::Draft2019_09 => Draft::Draft2019_09,
+            DraftArg::Draft2020_12 => Draft::Draft2020_12,
+        }),
+        ref_map: RefMap::new(args.ref_map.clone()),
+        max_input_size: args.max_input_size,
+    }
+}

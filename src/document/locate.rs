@@ -1,0 +1,223 @@
+//! From a JSON Pointer to the byte span of a key or value in the source text, and back (L4).
+//!
+//! Values are parsed with serde_json; this module parses the text a second time with
+//! jsonc-parser in strict mode, only when a diagnostic needs a position, because serde_json keeps
+//! no positions. It never guesses: a pointer it cannot follow gives `None`.
+
+use std::ops::Range;
+
+use jsonc_parser::ast::{self, ObjectPropName};
+use jsonc_parser::common::Ranged;
+use jsonc_parser::{CollectOptions, ParseOptions};
+
+use super::pointer;
+
+/// Which part of an object member to underline.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Part {
+    /// The member's key, quotes included (for an array element or the root: the value).
+    Key,
+    /// The value.
+    Value,
+}
+
+/// A parsed text that answers position questions.
+pub struct Locator<'a> {
+    root: Option<ast::Value<'a>>,
+}
+
+fn strict() -> ParseOptions {
+    ParseOptions {
+        allow_comments: false,
+        allow_loose_object_property_names: false,
+        allow_trailing_commas: false,
+        allow_missing_commas: false,
+        allow_single_quoted_strings: false,
+        allow_hexadecimal_numbers: false,
+        allow_unary_plus_numbers: false,
+        allow_bare_decimal_point_numbers: false,
+        allow_non_finite_numbers: false,
+        allow_extended_string_escapes: false,
+    }
+}
+
+fn range(r: jsonc_parser::common::Range) -> Range<usize> {
+    r.start..r.end
+}
+
+fn name_of<'a>(name: &'a ObjectPropName<'_>) -> &'a str {
+    match name {
+        ObjectPropName::String(s) => &s.value,
+        ObjectPropName::Word(w) => w.value,
+    }
+}
+
+impl<'a> Locator<'a> {
+    /// Parses `text`. Text that is not strict JSON gives a locator that finds nothing.
+    ///
+    /// Call only on text whose nesting has been bounded (the parser recurses).
+    pub fn new(text: &'a str) -> Self {
+        let root = jsonc_parser::parse_to_ast(text, &CollectOptions::default(), &strict())
+            .ok()
+            .and_then(|parsed| parsed.value);
+        Locator { root }
+    }
+
+    /// The span of `part` of the node at `pointer`. When several members share a key, the last
+    /// one is the one serde_json keeps, so it is the one found.
+    pub fn span(&self, pointer: &str, part: Part) -> Option<Range<usize>> {
+        let tokens = pointer::tokens(pointer)?;
+        let mut node = self.root.as_ref()?;
+        let mut key_span = None;
+        for token in &tokens {
+            match node {
+                ast::Value::Object(object) => {
+                    let prop = object
+                        .properties
+                        .iter()
+                        .rev()
+                        .find(|p| name_of(&p.name) == token)?;
+                    key_span = Some(range(prop.name.range()));
+                    node = &prop.value;
+                }
+                ast::Value::Array(array) => {
+                    let index = array_index(token)?;
+                    node = array.elements.get(index)?;
+                    key_span = None;
+                }
+                _ => return None,
+            }
+        }
+        match (part, key_span) {
+            (Part::Key, Some(key)) => Some(key),
+            _ => Some(range(node.range())),
+        }
+    }
+
+    /// The pointer of the innermost value whose span contains `offset`.
+    pub fn pointer_at(&self, offset: usize) -> Option<String> {
+        let mut node = self.root.as_ref()?;
+        if !range(node.range()).contains(&offset) {
+            return None;
+        }
+        let mut path = String::new();
+        loop {
+            let next = match node {
+                ast::Value::Object(object) => object.properties.iter().find_map(|p| {
+                    let whole = p.name.range().start..p.value.range().end;
+                    whole
+                        .contains(&offset)
+                        .then(|| (pointer::push(&path, name_of(&p.name)), &p.value))
+                }),
+                ast::Value::Array(array) => array.elements.iter().enumerate().find_map(|(i, e)| {
+                    range(e.range())
+                        .contains(&offset)
+                        .then(|| (pointer::push_index(&path, i), e))
+                }),
+                _ => None,
+            };
+            match next {
+                Some((p, child)) => {
+                    path = p;
+                    node = child;
+                }
+                None => return Some(path),
+            }
+        }
+    }
+
+    /// The first object member (in document order, depth first) whose key repeats an earlier
+    /// member of the same object: `(pointer of the repeat, span of the first key, span of the
+    /// repeated key)`.
+    pub fn first_duplicate_key(&self) -> Option<(String, Range<usize>, Range<usize>)> {
+        fn walk(
+            node: &ast::Value<'_>,
+            path: &str,
+        ) -> Option<(String, Range<usize>, Range<usize>, usize)> {
+            let mut best: Option<(String, Range<usize>, Range<usize>, usize)> = None;
+            let mut consider = |found: (String, Range<usize>, Range<usize>, usize)| {
+                if best.as_ref().is_none_or(|b| found.3 < b.3) {
+                    best = Some(found);
+                }
+            };
+            match node {
+                ast::Value::Object(object) => {
+                    for (i, prop) in object.properties.iter().enumerate() {
+                        let name = name_of(&prop.name);
+                        if let Some(first) = object.properties[..i]
+                            .iter()
+                            .find(|p| name_of(&p.name) == name)
+                        {
+                            let second = range(prop.name.range());
+                            let start = second.start;
+                            consider((
+                                pointer::push(path, name),
+                                range(first.name.range()),
+                                second,
+                                start,
+                            ));
+                            break;
+                        }
+                    }
+                    for prop in &object.properties {
+                        let child = pointer::push(path, name_of(&prop.name));
+                        if let Some(found) = walk(&prop.value, &child) {
+                            consider(found);
+                        }
+                    }
+                }
+                ast::Value::Array(array) => {
+                    for (i, element) in array.elements.iter().enumerate() {
+                        if let Some(found) = walk(element, &pointer::push_index(path, i)) {
+                            consider(found);
+                        }
+                    }
+                }
+                _ => {}
+            }
+            best
+        }
+        walk(self.root.as_ref()?, "").map(|(p, a, b, _)| (p, a, b))
+    }
+}
+
+/// An RFC 6901 array index: digits, no leading zero (except `0` itself).
+fn array_index(token: &str) -> Option<usize> {
+    if token.is_empty()
+        || !token.bytes().all(|b| b.is_ascii_digit())
+        || (token.len() > 1 && token.starts_with('0'))
+    {
+        return None;
+    }
+    token.parse().ok()
+}
+
+/// Byte offset of a 1-based line and column as serde_json reports them (the column counts bytes
+/// from the start of the line), clamped into the text and onto a character boundary.
+pub fn offset_of(text: &str, line: usize, column: usize) -> usize {
+    let line_start = if line <= 1 {
+        0
+    } else {
+        text.match_indices('\n')
+            .nth(line - 2)
+            .map_or(text.len(), |(i, _)| i + 1)
+    };
+    let mut offset = (line_start + column.saturating_sub(1)).min(text.len());
+    while !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    offset
+}
+
+/// 1-based line and column (in characters) of a byte offset, for messages.
+pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
+    let mut offset = offset.min(text.len());
+    while !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    let before = &text[..offset];
+    let line = before.matches('\n').count() + 1;
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let column = before[line_start..].chars().count() + 1;
+    (line, column)
+}

@@ -1,0 +1,236 @@
+//! Loading documents (SPEC §2, L1–L7): the one entry point that flatten, verify and check share.
+//!
+//! [`load`] reads an input, parses it with every bad input of L5 turned into a finding, detects
+//! its kind (L1) and draft (L2), resolves its references offline (L3), and compiles each schema
+//! once so that nothing later meets a pattern or reference the validator rejects. The result is
+//! a [`Loaded`] or the findings that say why not.
+
+pub mod draft;
+pub mod kind;
+pub mod locate;
+pub mod pointer;
+pub mod refs;
+pub mod source;
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use url::Url;
+
+pub use draft::Draft;
+pub use kind::{Contents, InputKind, Tool, ToolForm};
+pub use refs::{Document, Location, RefMap, Reference};
+pub use source::Input;
+
+use crate::diagnostic::{Finding, SourceText, codes};
+use crate::validate::{self, Validator};
+use locate::{Locator, Part};
+
+/// How to load (the shared command-line options).
+#[derive(Debug, Clone)]
+pub struct LoadOptions {
+    /// `--input-kind`; `None` detects.
+    pub input_kind: Option<InputKind>,
+    /// `--draft`; `None` reads `$schema`.
+    pub draft: Option<Draft>,
+    /// `--ref-map`.
+    pub ref_map: RefMap,
+    /// `--max-input-size`, in bytes.
+    pub max_input_size: u64,
+}
+
+impl Default for LoadOptions {
+    fn default() -> Self {
+        LoadOptions {
+            input_kind: None,
+            draft: None,
+            ref_map: RefMap::new(Vec::new()),
+            max_input_size: source::DEFAULT_MAX_INPUT_SIZE,
+        }
+    }
+}
+
+/// A loaded input: its documents (the input first, then every file its references reached),
+/// what it holds, and every reference resolved.
+#[derive(Debug)]
+pub struct Loaded {
+    /// Index 0 is the input.
+    pub documents: Vec<Document>,
+    /// Schema, tool or tools.
+    pub contents: Contents,
+    /// Every reference, with its target.
+    pub references: Vec<Reference>,
+    /// Warnings and notes (e.g. an unknown `$schema`); errors make [`load`] fail instead.
+    pub findings: Vec<Finding>,
+}
+
+impl Loaded {
+    /// The input document.
+    pub fn input(&self) -> &Document {
+        &self.documents[0]
+    }
+}
+
+/// Reads files for reference resolution, with the same size limit as the input.
+struct DiskFetch {
+    max_input_size: u64,
+}
+
+impl refs::Fetch for DiskFetch {
+    fn fetch(&mut self, path: &Path) -> Result<Arc<SourceText>, Finding> {
+        source::read(&Input::File(path.to_path_buf()), self.max_input_size)
+    }
+}
+
+/// Loads an input from disk or standard input.
+pub fn load(input: &Input, options: &LoadOptions) -> Result<Loaded, Vec<Finding>> {
+    let source = source::read(input, options.max_input_size).map_err(|f| vec![f])?;
+    let (uri, stem) = match input {
+        Input::File(path) => (file_uri(path), stem_of(path)),
+        // Relative references from standard input resolve against the current directory.
+        Input::Stdin => (file_uri(Path::new("<stdin>")), "stdin".to_owned()),
+    };
+    let mut fetch = DiskFetch {
+        max_input_size: options.max_input_size,
+    };
+    load_source(source, uri, &stem, options, &mut fetch)
+}
+
+/// Loads a source already in memory, with `uri` as its base and `fetch` to read what its
+/// references name. `stem` names a bare schema.
+pub fn load_source(
+    source: Arc<SourceText>,
+    uri: Url,
+    stem: &str,
+    options: &LoadOptions,
+    fetch: &mut dyn refs::Fetch,
+) -> Result<Loaded, Vec<Finding>> {
+    let value = source::parse(&source)?;
+    let contents = kind::detect(&value, options.input_kind, stem).map_err(|e| {
+        let span = Locator::new(&source.text).span(&e.pointer, Part::Value);
+        vec![
+            Finding::error(codes::INPUT_KIND, e.message)
+                .in_source(&source)
+                .at(e.pointer)
+                .with_span(span)
+                .with_help(
+                    "name the kind with --input-kind schema|tool|tools if detection is wrong",
+                ),
+        ]
+    })?;
+    let mut findings = Vec::new();
+    // The draft: forced, else each schema's own `$schema` (for a tool, its input schema's).
+    let draft_source = contents
+        .schemas()
+        .first()
+        .and_then(|(_, p)| value.pointer(p))
+        .unwrap_or(&value);
+    let (draft, unknown) = draft::detect(draft_source, options.draft);
+    if let Some(unknown) = unknown {
+        let at = contents
+            .schemas()
+            .first()
+            .map_or(String::new(), |(_, p)| p.to_string());
+        let pointer = pointer::push(&at, "$schema");
+        let span = Locator::new(&source.text).span(&pointer, Part::Value);
+        findings.push(
+            Finding::warning(
+                codes::UNKNOWN_DRAFT,
+                format!("`{unknown}` names no draft stitch knows; reading the document as 2020-12"),
+            )
+            .in_source(&source)
+            .at(pointer)
+            .with_span(span)
+            .with_help("name the draft with --draft 4|6|7|2019-09|2020-12"),
+        );
+    }
+    let roots: Vec<String> = contents
+        .schemas()
+        .iter()
+        .map(|(_, p)| p.to_string())
+        .collect();
+    let root_refs: Vec<&str> = roots.iter().map(String::as_str).collect();
+    let input = Document {
+        source,
+        value,
+        uri,
+        draft,
+    };
+    let resolution = refs::resolve(input, &root_refs, &options.ref_map, fetch);
+    let (errors, others): (Vec<Finding>, Vec<Finding>) = resolution
+        .findings
+        .into_iter()
+        .partition(|f| f.severity == crate::diagnostic::Severity::Error);
+    findings.extend(others);
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let loaded = Loaded {
+        documents: resolution.documents,
+        contents,
+        references: resolution.references,
+        findings,
+    };
+    let compile_errors = compile_check(&loaded, &roots);
+    if compile_errors.is_empty() {
+        Ok(loaded)
+    } else {
+        Err(compile_errors)
+    }
+}
+
+/// Compiles each schema of the input once, turning what the validator refuses into findings at
+/// the offending keyword.
+fn compile_check(loaded: &Loaded, roots: &[String]) -> Vec<Finding> {
+    let input = loaded.input();
+    let uris: Vec<String> = loaded.documents.iter().map(|d| d.uri.to_string()).collect();
+    let resources: Vec<validate::Resource<'_>> = loaded.documents[1..]
+        .iter()
+        .zip(&uris[1..])
+        .map(|(d, uri)| validate::Resource {
+            uri,
+            value: &d.value,
+            draft: d.draft,
+        })
+        .collect();
+    let mut findings = Vec::new();
+    for root in roots {
+        let Some(schema) = input.value.pointer(root) else {
+            continue;
+        };
+        if let Err(e) = Validator::new(schema, input.draft, &uris[0], &resources) {
+            let pointer = e.pointer.as_deref().map(|p| format!("{root}{p}"));
+            let span = pointer
+                .as_deref()
+                .and_then(|p| Locator::new(&input.source.text).span(p, Part::Value));
+            let (code, label) = if e.is_pattern {
+                (codes::INVALID_PATTERN, "not an ECMA-262 regular expression")
+            } else {
+                (codes::INVALID_SCHEMA, "the validator rejects this")
+            };
+            let mut finding = Finding::error(code, e.message)
+                .in_source(&input.source)
+                .with_span(span)
+                .with_label(label);
+            if let Some(pointer) = pointer {
+                finding = finding.at(pointer);
+            }
+            findings.push(finding);
+        }
+    }
+    findings
+}
+
+/// The `file://` URI of a path, made absolute against the current directory.
+fn file_uri(path: &Path) -> Url {
+    let absolute = std::path::absolute(path).unwrap_or_else(|_| PathBuf::from("/").join(path));
+    Url::from_file_path(&absolute)
+        .unwrap_or_else(|()| Url::parse("file:///stitch-input.json").expect("a valid literal URI"))
+}
+
+/// A file's stem, the name of a bare schema (L1).
+fn stem_of(path: &Path) -> String {
+    path.file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "schema".to_owned())
+}

@@ -1,0 +1,84 @@
+//! JSON Pointers (RFC 6901): escaping, splitting, joining.
+//!
+//! Pointers are plain `String`s throughout stitch (`""` is the root, `/a/0` a child); this module
+//! owns their spelling. Looking a pointer up in a value is `serde_json::Value::pointer`.
+
+/// Escapes one reference token: `~` → `~0`, `/` → `~1`.
+pub fn escape(token: &str) -> String {
+    if token.contains(['~', '/']) {
+        token.replace('~', "~0").replace('/', "~1")
+    } else {
+        token.to_owned()
+    }
+}
+
+/// Unescapes one reference token: `~1` → `/`, `~0` → `~` (in that order, per RFC 6901 §4).
+pub fn unescape(token: &str) -> String {
+    if token.contains('~') {
+        token.replace("~1", "/").replace("~0", "~")
+    } else {
+        token.to_owned()
+    }
+}
+
+/// `parent` with one more token.
+pub fn push(parent: &str, token: &str) -> String {
+    let mut out = String::with_capacity(parent.len() + token.len() + 1);
+    out.push_str(parent);
+    out.push('/');
+    out.push_str(&escape(token));
+    out
+}
+
+/// `parent` with an array index.
+pub fn push_index(parent: &str, index: usize) -> String {
+    format!("{parent}/{index}")
+}
+
+/// The unescaped tokens of a pointer, or `None` when it is not a pointer (does not start with `/`
+/// and is not empty).
+pub fn tokens(pointer: &str) -> Option<Vec<String>> {
+    if pointer.is_empty() {
+        return Some(Vec::new());
+    }
+    let rest = pointer.strip_prefix('/')?;
+    Some(rest.split('/').map(unescape).collect())
+}
+
+/// True when `pointer` is `prefix` or lies beneath it.
+pub fn starts_with(pointer: &str, prefix: &str) -> bool {
+    pointer == prefix
+        || (pointer.starts_with(prefix) && pointer.as_bytes().get(prefix.len()) == Some(&b'/'))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escapes_round_trip() {
+        for token in ["a", "a/b", "m~n", "~1", "/~0", ""] {
+            assert_eq!(unescape(&escape(token)), token);
+        }
+        assert_eq!(escape("a/b~c"), "a~1b~0c");
+        // `~01` is `~` then `1`, never `/`.
+        assert_eq!(unescape("~01"), "~1");
+    }
+
+    #[test]
+    fn splits_and_joins() {
+        assert_eq!(tokens(""), Some(vec![]));
+        assert_eq!(tokens("/"), Some(vec![String::new()]));
+        assert_eq!(
+            tokens("/properties/a~1b/0"),
+            Some(vec!["properties".into(), "a/b".into(), "0".into()])
+        );
+        assert_eq!(tokens("properties"), None);
+        assert_eq!(push("/properties", "a/b"), "/properties/a~1b");
+        assert_eq!(push_index("", 3), "/3");
+        assert!(starts_with("/a/b", "/a"));
+        assert!(starts_with("/a", "/a"));
+        assert!(!starts_with("/ab", "/a"));
+        assert!(starts_with("/a", ""));
+    }
+}

@@ -1,0 +1,687 @@
+//! Offline `$ref` resolution (L3) and the bounds on reference chains (L5).
+//!
+//! Indexes every resource (`$id`) and anchor, resolves each `$ref`, `$dynamicRef` and
+//! `$recursiveRef` to a document and pointer, loads relative files and `--ref-map`ped URIs
+//! through a [`Fetch`] (the only I/O, supplied by the caller), and refuses references that loop
+//! in place or chain too deep before any validator sees them. It never fetches over a network.
+
+use std::collections::{HashMap, HashSet, VecDeque};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use serde_json::Value;
+use url::Url;
+
+use super::draft::{self, Draft, Step};
+use super::locate::{Locator, Part};
+use super::pointer;
+use super::source;
+use crate::diagnostic::{Finding, SourceText, codes};
+
+/// The longest chain of references followed without descending into a property or item (L5).
+pub const MAX_REF_CHAIN: usize = 64;
+
+/// One document stitch has read: the input, or a file reached through a reference.
+#[derive(Debug, Clone)]
+pub struct Document {
+    /// The text, for diagnostics.
+    pub source: Arc<SourceText>,
+    /// The value.
+    pub value: Value,
+    /// Its retrieval URI: `file://` for files, the original URI for `--ref-map`ped ones.
+    pub uri: Url,
+    /// Its draft (L2).
+    pub draft: Draft,
+}
+
+/// A place in a loaded document.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Location {
+    /// Index into the documents.
+    pub doc: usize,
+    /// JSON Pointer in that document.
+    pub pointer: String,
+}
+
+/// One reference and where it leads.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reference {
+    /// The schema object holding the keyword.
+    pub from: Location,
+    /// `$ref`, `$dynamicRef` or `$recursiveRef`.
+    pub keyword: &'static str,
+    /// The absolute URI it resolved to.
+    pub uri: String,
+    /// Its target; `None` when it could not be resolved (a finding says why) or names a
+    /// meta-schema.
+    pub target: Option<Location>,
+    /// The draft whose meta-schema (or one of its vocabulary meta-schemas) it names. These are
+    /// built into the validator, so they resolve without a file.
+    pub meta_schema: Option<Draft>,
+}
+
+/// How relative files and mapped URIs are read.
+pub trait Fetch {
+    /// Reads the file at `path`; the name is for diagnostics.
+    fn fetch(&mut self, path: &std::path::Path) -> Result<Arc<SourceText>, Finding>;
+}
+
+/// `--ref-map URI=PATH`: a URI ending in `/` maps a prefix to a folder.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RefMap {
+    /// `(uri, path)` pairs, tried longest URI first.
+    entries: Vec<(String, PathBuf)>,
+}
+
+impl RefMap {
+    /// Builds a map; longer URIs win over their prefixes.
+    pub fn new(mut entries: Vec<(String, PathBuf)>) -> RefMap {
+        entries.sort_by(|a, b| b.0.len().cmp(&a.0.len()).then_with(|| a.0.cmp(&b.0)));
+        RefMap { entries }
+    }
+
+    /// The local files that may hold `uri` (without fragment), in the order to try them, or
+    /// `None` when no entry maps it.
+    pub fn candidates(&self, uri: &str) -> Option<Vec<PathBuf>> {
+        for (from, to) in &self.entries {
+            if from.ends_with('/') {
+                if let Some(rest) = uri.strip_prefix(from.as_str()) {
+                    let rest = rest.trim_start_matches('/');
+                    let mut out = vec![to.join(rest)];
+                    if !rest.ends_with(".json") {
+                        out.push(to.join(format!("{rest}.json")));
+                    }
+                    return Some(out);
+                }
+            } else if uri == from.trim_end_matches('#') {
+                return Some(vec![to.clone()]);
+            }
+        }
+        None
+    }
+}
+
+/// The result of resolution: the documents (the input first), every reference, and findings.
+#[derive(Debug)]
+pub struct Resolution {
+    /// Every document read; index 0 is the input.
+    pub documents: Vec<Document>,
+    /// Every reference met, in the order met.
+    pub references: Vec<Reference>,
+    /// Problems, at error severity when a reference cannot be followed.
+    pub findings: Vec<Finding>,
+}
+
+struct Resolver<'f> {
+    documents: Vec<Document>,
+    /// Resource URI (no fragment) → its root.
+    resources: HashMap<String, Location>,
+    /// `uri#name` → anchored location.
+    anchors: HashMap<String, Location>,
+    /// Schema nodes already walked.
+    walked: HashSet<Location>,
+    /// References not yet resolved: holder, keyword, reference text, base URI.
+    pending: VecDeque<(Location, &'static str, String, Url)>,
+    references: Vec<Reference>,
+    findings: Vec<Finding>,
+    ref_map: &'f RefMap,
+    fetch: &'f mut dyn Fetch,
+}
+
+/// Resolves every reference reachable from `roots` (pointers into `input`), reading further
+/// files through `fetch`.
+pub fn resolve(
+    input: Document,
+    roots: &[&str],
+    ref_map: &RefMap,
+    fetch: &mut dyn Fetch,
+) -> Resolution {
+    let mut resolver = Resolver {
+        documents: vec![],
+        resources: HashMap::new(),
+        anchors: HashMap::new(),
+        walked: HashSet::new(),
+        pending: VecDeque::new(),
+        references: vec![],
+        findings: vec![],
+        ref_map,
+        fetch,
+    };
+    let base = input.uri.clone();
+    let input_uri = without_fragment(&base);
+    resolver.add_document(input);
+    for root in roots {
+        // Each schema of the input is its own resource: `#/…` in a tool's input schema is
+        // relative to that schema, not to the file holding the tool.
+        resolver.resources.retain(|_, l| l.doc != 0);
+        resolver.anchors.retain(|_, l| l.doc != 0);
+        resolver.resources.insert(
+            input_uri.clone(),
+            Location {
+                doc: 0,
+                pointer: (*root).to_owned(),
+            },
+        );
+        resolver.walk(0, root, &base);
+        while let Some((from, keyword, text, base)) = resolver.pending.pop_front() {
+            let reference = resolver.resolve_one(from, keyword, &text, &base);
+            resolver.references.push(reference);
+        }
+    }
+    resolver
+        .references
+        .sort_by(|a, b| a.from.cmp(&b.from).then(a.keyword.cmp(b.keyword)));
+    resolver.check_chains();
+    resolver.fill_spans();
+    resolver.findings.sort_by(|a, b| {
+        let key = |f: &Finding| (f.file.clone(), f.span.as_ref().map(|s| s.start));
+        key(a).cmp(&key(b))
+    });
+    Resolution {
+        documents: resolver.documents,
+        references: resolver.references,
+        findings: resolver.findings,
+    }
+}
+
+fn without_fragment(url: &Url) -> String {
+    let mut url = url.clone();
+    url.set_fragment(None);
+    url.to_string()
+}
+
+fn percent_decode(text: &str) -> String {
+    percent_encoding::percent_decode_str(text)
+        .decode_utf8_lossy()
+        .into_owned()
+}
+
+impl Resolver<'_> {
+    fn add_document(&mut self, document: Document) -> usize {
+        let index = self.documents.len();
+        self.resources
+            .entry(without_fragment(&document.uri))
+            .or_insert(Location {
+                doc: index,
+                pointer: String::new(),
+            });
+        self.documents.push(document);
+        index
+    }
+
+    /// A finding on `keyword` of the schema at `at`; its span is filled in by `fill_spans`.
+    fn finding_at(
+        &self,
+        code: &'static str,
+        message: String,
+        at: &Location,
+        keyword: &str,
+    ) -> Finding {
+        let document = &self.documents[at.doc];
+        Finding::error(code, message)
+            .in_source(&document.source)
+            .at(pointer::push(&at.pointer, keyword))
+    }
+
+    /// Adds the span of each finding's value, parsing each document's text for positions once.
+    fn fill_spans(&mut self) {
+        for document in &self.documents {
+            let mine = |f: &Finding| {
+                f.span.is_none()
+                    && f.source
+                        .as_ref()
+                        .is_some_and(|s| Arc::ptr_eq(s, &document.source))
+            };
+            if !self.findings.iter().any(mine) {
+                continue;
+            }
+            let locator = Locator::new(&document.source.text);
+            for finding in self.findings.iter_mut().filter(|f| mine(f)) {
+                if let Some(pointer) = &finding.pointer {
+                    finding.span = locator.span(pointer, Part::Value);
+                }
+            }
+        }
+    }
+
+    /// Walks the schema at `pointer`, indexing resources and anchors and queueing references.
+    /// Nesting is bounded by `source::MAX_DEPTH`, so the recursion is too.
+    fn walk(&mut self, doc: usize, at: &str, base: &Url) {
+        let location = Location {
+            doc,
+            pointer: at.to_owned(),
+        };
+        if !self.walked.insert(location.clone()) {
+            return;
+        }
+        let draft = self.documents[doc].draft;
+        let Some(Value::Object(map)) = self.documents[doc].value.pointer(at) else {
+            return;
+        };
+        let ref_only = draft.ref_overrides_siblings() && map.contains_key("$ref");
+        let string = |keyword: &str| map.get(keyword).and_then(Value::as_str).map(str::to_owned);
+        let id = if ref_only {
+            None
+        } else {
+            string(draft.id_keyword())
+        };
+        let anchors: Vec<String> = if draft.has_anchor_keyword() {
+            ["$anchor", "$dynamicAnchor"]
+                .iter()
+                .filter_map(|k| string(k))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let refs: Vec<(&'static str, String)> = ["$ref", "$dynamicRef", "$recursiveRef"]
+            .into_iter()
+            .filter(|k| draft.is_keyword(k))
+            .filter_map(|k| string(k).map(|text| (k, text)))
+            .collect();
+        let children: Vec<String> = draft
+            .subschemas(map)
+            .iter()
+            .map(|s| s.pointer(at))
+            .collect();
+
+        let mut base = base.clone();
+        if let Some(id) = id {
+            match base.join(&id) {
+                Ok(joined) => {
+                    // Drafts before 2019-09 name anchors with a fragment-only `$id`.
+                    if joined
+                        .fragment()
+                        .is_some_and(|f| !f.is_empty() && !f.starts_with('/'))
+                    {
+                        self.anchors.insert(joined.to_string(), location.clone());
+                    }
+                    if !id.starts_with('#') {
+                        let mut resource = joined;
+                        resource.set_fragment(None);
+                        self.resources
+                            .entry(resource.to_string())
+                            .or_insert_with(|| location.clone());
+                        base = resource;
+                    }
+                }
+                Err(e) => {
+                    let message = format!("`{id}` is not a valid URI reference: {e}");
+                    let finding = self.finding_at(
+                        codes::REF_UNRESOLVABLE,
+                        message,
+                        &location,
+                        draft.id_keyword(),
+                    );
+                    self.findings.push(finding);
+                }
+            }
+        }
+        for name in anchors {
+            let mut anchored = base.clone();
+            anchored.set_fragment(Some(&name));
+            self.anchors.insert(anchored.to_string(), location.clone());
+        }
+        for (keyword, text) in refs {
+            self.pending
+                .push_back((location.clone(), keyword, text, base.clone()));
+        }
+        for child in children {
+            self.walk(doc, &child, &base);
+        }
+    }
+
+    fn resolve_one(
+        &mut self,
+        from: Location,
+        keyword: &'static str,
+        text: &str,
+        base: &Url,
+    ) -> Reference {
+        let mut reference = Reference {
+            from: from.clone(),
+            keyword,
+            uri: text.to_owned(),
+            target: None,
+            meta_schema: None,
+        };
+        if let Some((index, c)) = invalid_uri_character(text) {
+            let message = format!(
+                "`{text}` is not a valid URI reference: `{c}` at index {index} must be percent-encoded"
+            );
+            let finding = self
+                .finding_at(codes::REF_UNRESOLVABLE, message, &from, keyword)
+                .with_help("validators refuse such references; percent-encode the character in the reference and keep the name as it is");
+            self.findings.push(finding);
+            return reference;
+        }
+        let absolute = match base.join(text) {
+            Ok(url) => url,
+            Err(e) => {
+                let message = format!("`{text}` is not a valid URI reference: {e}");
+                let finding = self.finding_at(codes::REF_UNRESOLVABLE, message, &from, keyword);
+                self.findings.push(finding);
+                return reference;
+            }
+        };
+        reference.uri = absolute.to_string();
+        let resource_uri = without_fragment(&absolute);
+        let resource = match self.resources.get(&resource_uri) {
+            Some(location) => location.clone(),
+            None if meta_schema(&resource_uri).is_some() => {
+                reference.meta_schema = meta_schema(&resource_uri);
+                return reference;
+            }
+            None => match self.load(&absolute, &resource_uri, &from, keyword, text) {
+                Some(doc) => Location {
+                    doc,
+                    pointer: String::new(),
+                },
+                None => return reference,
+            },
+        };
+        let fragment = percent_decode(absolute.fragment().unwrap_or(""));
+        let target = if fragment.is_empty() {
+            Some(resource.clone())
+        } else if fragment.starts_with('/') {
+            let full = format!("{}{}", resource.pointer, fragment);
+            self.documents[resource.doc]
+                .value
+                .pointer(&full)
+                .is_some()
+                .then_some(Location {
+                    doc: resource.doc,
+                    pointer: full,
+                })
+        } else {
+            self.anchors.get(&absolute.to_string()).cloned()
+        };
+        match target {
+            Some(target) => {
+                let base = self.documents[target.doc].uri.clone();
+                let base = if target.doc == resource.doc && resource.pointer.is_empty() {
+                    base
+                } else {
+                    Url::parse(&resource_uri).unwrap_or(base)
+                };
+                self.walk(target.doc, &target.pointer, &base);
+                reference.target = Some(target);
+            }
+            None => {
+                let what = if fragment.starts_with('/') {
+                    format!("there is nothing at `{fragment}`")
+                } else {
+                    format!("no anchor `{fragment}` is defined")
+                };
+                let message = format!("cannot resolve `{text}`: {what} in `{resource_uri}`");
+                let finding = self.finding_at(codes::REF_UNRESOLVABLE, message, &from, keyword);
+                self.findings.push(finding);
+            }
+        }
+        reference
+    }
+
+    /// Reads the document a reference names, from disk or through the ref map. Returns its index.
+    fn load(
+        &mut self,
+        absolute: &Url,
+        resource_uri: &str,
+        from: &Location,
+        keyword: &'static str,
+        text: &str,
+    ) -> Option<usize> {
+        let candidates = if absolute.scheme() == "file" {
+            match absolute.to_file_path() {
+                Ok(path) => Some(vec![path]),
+                Err(()) => None,
+            }
+        } else {
+            None
+        };
+        let mapped = self.ref_map.candidates(resource_uri);
+        let Some(candidates) = mapped.clone().or(candidates) else {
+            let (code, message, help) = if absolute.scheme() == "file" {
+                (
+                    codes::REF_UNRESOLVABLE,
+                    format!("cannot resolve `{text}`: `{resource_uri}` is not a local path"),
+                    None,
+                )
+            } else {
+                (
+                    codes::REF_REMOTE,
+                    format!(
+                        "`{text}` points at the remote URI `{resource_uri}`, and stitch never fetches"
+                    ),
+                    Some(format!(
+                        "map it to a local copy: --ref-map {resource_uri}=FILE, or its folder: --ref-map {}=DIR",
+                        folder_of(resource_uri)
+                    )),
+                )
+            };
+            let mut finding = self.finding_at(code, message, from, keyword);
+            if let Some(help) = help {
+                finding = finding.with_help(help);
+            }
+            self.findings.push(finding);
+            return None;
+        };
+        let found = candidates.iter().find(|p| p.is_file()).cloned();
+        let Some(path) = found else {
+            let tried: Vec<String> = candidates
+                .iter()
+                .map(|p| format!("`{}`", p.display()))
+                .collect();
+            let message = format!("cannot resolve `{text}`: no file at {}", tried.join(" or "));
+            let finding = self.finding_at(codes::REF_UNRESOLVABLE, message, from, keyword);
+            self.findings.push(finding);
+            return None;
+        };
+        let parsed = self
+            .fetch
+            .fetch(&path)
+            .map_err(|f| vec![f])
+            .and_then(|source| source::parse(&source).map(|value| (source, value)));
+        let (source, value) = match parsed {
+            Ok(ok) => ok,
+            Err(found) => {
+                let message = format!(
+                    "cannot resolve `{text}`: `{}` could not be loaded",
+                    path.display()
+                );
+                let finding = self.finding_at(codes::REF_UNRESOLVABLE, message, from, keyword);
+                self.findings.push(finding);
+                self.findings.extend(found);
+                return None;
+            }
+        };
+        let uri = Url::parse(resource_uri).ok()?;
+        let (draft, _) = draft::detect(&value, None);
+        let base = uri.clone();
+        let doc = self.add_document(Document {
+            source,
+            value,
+            uri,
+            draft,
+        });
+        // A document is one unit to the validator, which resolves every reference in it: so
+        // do we, to report a dangling one where it is.
+        self.walk(doc, "", &base);
+        Some(doc)
+    }
+
+    /// L5: references that come back to themselves without descending into a property or item
+    /// loop forever in any validator; chains longer than `MAX_REF_CHAIN` are refused too.
+    fn check_chains(&mut self) {
+        let by_holder: HashMap<&Location, usize> = self
+            .references
+            .iter()
+            .enumerate()
+            .map(|(i, r)| (&r.from, i))
+            .collect();
+        // For each reference, the references reachable in place from its target.
+        let next: Vec<Vec<usize>> = self
+            .references
+            .iter()
+            .map(|r| match &r.target {
+                Some(target) => {
+                    let mut found = Vec::new();
+                    self.in_place_refs(target, &by_holder, &mut found);
+                    found
+                }
+                None => Vec::new(),
+            })
+            .collect();
+        #[derive(Clone, Copy, PartialEq)]
+        enum Mark {
+            New,
+            Active,
+            Done(usize),
+        }
+        let mut marks = vec![Mark::New; self.references.len()];
+        let mut reported = false;
+        // Iterative depth-first search computing the longest in-place chain from each reference.
+        for start in 0..self.references.len() {
+            if marks[start] != Mark::New || reported {
+                continue;
+            }
+            let mut stack: Vec<(usize, usize)> = vec![(start, 0)];
+            marks[start] = Mark::Active;
+            while let Some(&mut (node, ref mut edge)) = stack.last_mut() {
+                if let Some(&succ) = next[node].get(*edge) {
+                    *edge += 1;
+                    match marks[succ] {
+                        Mark::New if stack.len() < MAX_REF_CHAIN => {
+                            marks[succ] = Mark::Active;
+                            stack.push((succ, 0));
+                        }
+                        Mark::New => {
+                            self.report_chain(
+                                &stack.iter().map(|(n, _)| *n).collect::<Vec<_>>(),
+                                codes::REF_CHAIN,
+                            );
+                            reported = true;
+                            break;
+                        }
+                        Mark::Active => {
+                            let path: Vec<usize> = stack.iter().map(|(n, _)| *n).collect();
+                            let from = path.iter().position(|n| *n == succ).unwrap_or(0);
+                            self.report_chain(&path[from..], codes::REF_CYCLE);
+                            reported = true;
+                            break;
+                        }
+                        Mark::Done(len) if len + stack.len() > MAX_REF_CHAIN => {
+                            self.report_chain(
+                                &stack.iter().map(|(n, _)| *n).collect::<Vec<_>>(),
+                                codes::REF_CHAIN,
+                            );
+                            reported = true;
+                            break;
+                        }
+                        Mark::Done(_) => {}
+                    }
+                } else {
+                    let longest = next[node]
+                        .iter()
+                        .map(|s| match marks[*s] {
+                            Mark::Done(len) => len,
+                            _ => 0,
+                        })
+                        .max()
+                        .unwrap_or(0);
+                    marks[node] = Mark::Done(longest + 1);
+                    stack.pop();
+                }
+            }
+        }
+    }
+
+    /// The references met from `at` through in-place applicators only.
+    fn in_place_refs(
+        &self,
+        at: &Location,
+        by_holder: &HashMap<&Location, usize>,
+        found: &mut Vec<usize>,
+    ) {
+        let document = &self.documents[at.doc];
+        let mut stack = vec![at.pointer.clone()];
+        let mut seen = HashSet::new();
+        while let Some(here) = stack.pop() {
+            if !seen.insert(here.clone()) {
+                continue;
+            }
+            let Some(Value::Object(map)) = document.value.pointer(&here) else {
+                continue;
+            };
+            let location = Location {
+                doc: at.doc,
+                pointer: here.clone(),
+            };
+            if let Some(&index) = by_holder.get(&location) {
+                found.push(index);
+            }
+            for sub in document.draft.subschemas(map) {
+                if sub.step == Step::InPlace {
+                    stack.push(sub.pointer(&here));
+                }
+            }
+        }
+    }
+
+    fn report_chain(&mut self, chain: &[usize], code: &'static str) {
+        let Some(&first) = chain.first() else { return };
+        let reference = &self.references[first];
+        let hops: Vec<String> = chain
+            .iter()
+            .map(|i| {
+                let r = &self.references[*i];
+                format!("#{}", r.from.pointer)
+            })
+            .collect();
+        let message = if code == codes::REF_CYCLE {
+            format!(
+                "`{}` loops back to itself without descending into a property or item ({} → back)",
+                reference.keyword,
+                hops.join(" → ")
+            )
+        } else {
+            format!(
+                "`{}` starts a chain of more than {MAX_REF_CHAIN} references applied in place",
+                reference.keyword
+            )
+        };
+        let from = reference.from.clone();
+        let keyword = reference.keyword;
+        let finding = self
+            .finding_at(code, message, &from, keyword)
+            .with_label(if code == codes::REF_CYCLE { "this reference loops" } else { "this chain is too long" })
+            .with_help("a schema that applies itself to the same value never finishes validating; make the recursion go through `properties` or `items`");
+        self.findings.push(finding);
+    }
+}
+
+/// The URI up to and including its last `/`: the folder a `--ref-map` prefix would name.
+fn folder_of(uri: &str) -> &str {
+    uri.rfind('/').map_or(uri, |i| &uri[..=i])
+}
+
+/// The first character that RFC 3986 does not allow in a URI reference, with its index.
+/// Validators refuse such references (`#/definitions/A<B>`), so stitch reports them at the
+/// `$ref` instead of letting the validator fail on the whole document.
+fn invalid_uri_character(text: &str) -> Option<(usize, char)> {
+    text.char_indices()
+        .find(|(_, c)| !(c.is_ascii_alphanumeric() || "-._~:/?#[]@!$&'()*+,;=%".contains(*c)))
+}
+
+/// The draft whose meta-schema `uri` names: the draft's `$schema` URI or, for 2019-09 and
+/// 2020-12, one of its vocabulary meta-schemas under `meta/`.
+fn meta_schema(uri: &str) -> Option<Draft> {
+    Draft::from_schema_uri(uri).or_else(|| {
+        [Draft::Draft2019_09, Draft::Draft2020_12]
+            .into_iter()
+            .find(|d| {
+                let root = d.meta_schema_uri().trim_end_matches("schema");
+                uri.strip_prefix(root)
+                    .and_then(|rest| rest.strip_prefix("meta/"))
+                    .is_some_and(|name| !name.is_empty() && !name.contains('/'))
+            })
+    })
+}

@@ -1,0 +1,149 @@
+//! # stitch
+//!
+//! Turns a JSON Schema tool *contract* — often a discriminated union exported from Zod or
+//! Pydantic — into a *presentation* schema that model providers accept, and proves that the
+//! presentation accepts every value the contract accepts.
+//!
+//! ## The pipeline
+//!
+//! ```text
+//! discover → document (read, parse, spans, refs) → flatten → verify → lint/targets → report
+//!                                               ↘ diff, manifest
+//! ```
+//!
+//! | module | owns |
+//! |---|---|
+//! | [`cli`] | the command line (clap derive types; their doc comments are `--help`) |
+//! | `commands` | one thin file per subcommand; the only code that talks to the terminal |
+//! | [`document`] | loading: reading, parsing, kinds, drafts, offline references, positions (L1–L7) |
+//! | [`validate`] | the only door to the `jsonschema` crate |
+//! | [`canonical`] | the bytes stitch writes: pretty form and canonical form (§8) |
+//! | [`output`] | atomic file writes (L6) |
+//! | [`diagnostic`] | `Finding`, `Severity` and the table of codes — a leaf |
+//! | [`report`] | renderers: miette for people, JSON for machines |
+//! | [`error`] | `Error`, `Outcome` and the exit-code table |
+//!
+//! ## Exit codes (one table for every command, SPEC §9)
+//!
+//! | code | meaning |
+//! |---|---|
+//! | 0 | the command ran and its answer is positive (a closed output pipe also exits 0) |
+//! | 1 | its answer is negative (e.g. `verify`: refuted; `check`: errors found) |
+//! | 2 | it could not run: usage, unreadable or invalid input, unwritable output |
+//! | 3 | undecided (e.g. `verify`: unknown) |
+#![cfg_attr(not(test), deny(clippy::print_stdout, clippy::print_stderr))]
+// A `Finding` is the error of loading; it is returned once per input, never in a hot loop, so
+// its size does not matter and boxing it would only make every call site noisier.
+#![allow(clippy::result_large_err)]
+
+pub mod canonical;
+pub mod cli;
+mod commands;
+pub mod diagnostic;
+pub mod document;
+pub mod error;
+pub mod output;
+pub mod report;
+pub mod validate;
+
+use std::io::{self, IsTerminal, Write};
+
+use diagnostic::Severity;
+use error::Error;
+use report::Style;
+
+/// Stack size of the thread that does the work. Nesting is bounded before recursion starts
+/// (L5), and this leaves recursive code — ours and the validator's — a wide margin.
+const STACK_SIZE: usize = 256 * 1024 * 1024;
+
+/// Runs a parsed command line with the process's standard streams and returns the exit code.
+pub fn run(cli: cli::Cli) -> u8 {
+    let worker = std::thread::Builder::new()
+        .name("stitch".to_owned())
+        .stack_size(STACK_SIZE)
+        .spawn(move || run_here(cli));
+    match worker.map(|handle| handle.join()) {
+        Ok(Ok(code)) => code,
+        // A panic has already printed its message: it is a bug, and says so by exiting 101
+        // as Rust programs do.
+        Ok(Err(_)) => 101,
+        Err(e) => {
+            let _ = writeln!(io::stderr(), "error: cannot start a worker thread: {e}");
+            2
+        }
+    }
+}
+
+fn run_here(cli: cli::Cli) -> u8 {
+    let style = style(&cli);
+    let stdout = io::stdout();
+    let stderr = io::stderr();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let mut err = stderr.lock();
+    let mut ctx = commands::Context {
+        out: &mut out,
+        err: &mut err,
+        style,
+    };
+    let mut result = commands::dispatch(cli.command, &mut ctx);
+    if let Err(e) = ctx.out.flush()
+        && result.is_ok()
+    {
+        result = Err(Error::Io(e));
+    }
+    if let Err(e) = &result
+        && !e.is_broken_pipe()
+    {
+        let _ = report_error(e, &mut ctx);
+    }
+    error::exit_code(&result)
+}
+
+/// Prints why a command could not run. Input findings are shown whatever the verbosity.
+fn report_error(error: &Error, ctx: &mut commands::Context<'_>) -> io::Result<()> {
+    match error {
+        Error::Input(findings) => {
+            for finding in findings {
+                ctx.err
+                    .write_all(report::human::render(finding, &ctx.style).as_bytes())?;
+            }
+            Ok(())
+        }
+        Error::Reported => Ok(()),
+        other => writeln!(ctx.err, "error: {other}"),
+    }
+}
+
+/// Colour from `--color` and `NO_COLOR`, width from `COLUMNS`, else the terminal, else 80.
+fn style(cli: &cli::Cli) -> Style {
+    let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+    let color = match cli.color {
+        cli::Color::Always => true,
+        cli::Color::Never => false,
+        cli::Color::Auto => !no_color && io::stderr().is_terminal(),
+    };
+    let width = std::env::var("COLUMNS")
+        .ok()
+        .and_then(|c| c.trim().parse::<usize>().ok())
+        .filter(|w| *w > 0)
+        .or_else(|| {
+            io::stderr()
+                .is_terminal()
+                .then(|| terminal_size::terminal_size_of(io::stderr()))
+                .flatten()
+                .map(|(w, _)| usize::from(w.0))
+        })
+        .unwrap_or(80);
+    let threshold = if cli.quiet {
+        Severity::Error
+    } else if cli.verbose {
+        Severity::Note
+    } else {
+        Severity::Warning
+    };
+    Style {
+        color,
+        width,
+        threshold,
+    }
+}

@@ -1,0 +1,10 @@
+//! The `stitch` binary: a doorway into the library (STYLE habit 1).
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+fn main() -> ExitCode {
+    let cli = stitch::cli::Cli::parse();
+    ExitCode::from(stitch::run(cli))
+}

@@ -1,0 +1,36 @@
+//! Renderers only: findings and results in, text out (SPEC §9). Nothing here decides anything;
+//! the commands choose what to show, these modules how.
+
+pub mod human;
+pub mod json;
+
+use crate::diagnostic::{Finding, Severity};
+
+/// How diagnostics look on this run: colour, width, and how much to show.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Style {
+    /// Colour output.
+    pub color: bool,
+    /// Wrap at this many columns.
+    pub width: usize,
+    /// The least severe finding shown: `Error` with `-q`, `Note` with `--verbose`.
+    pub threshold: Severity,
+}
+
+impl Default for Style {
+    /// What tests and pipes get: no colour, 80 columns, errors and warnings.
+    fn default() -> Self {
+        Style {
+            color: false,
+            width: 80,
+            threshold: Severity::Warning,
+        }
+    }
+}
+
+impl Style {
+    /// True when `finding` is shown at this verbosity.
+    pub fn shows(&self, finding: &Finding) -> bool {
+        finding.severity <= self.threshold
+    }
+}
