@@ -80,27 +80,11 @@ fn place(loaded: &Loaded, doc: usize) -> String {
     }
     let base = loaded.documents[0].uri.to_file_path().ok();
     match (document.uri.scheme(), document.uri.to_file_path(), base) {
-        ("file", Ok(path), Some(base)) => relative(&path, base.parent().unwrap_or(Path::new("/"))),
+        ("file", Ok(path), Some(base)) => {
+            document::relative_path(&path, base.parent().unwrap_or(Path::new("/")))
+        }
         _ => document.uri.to_string(),
     }
-}
-
-fn relative(path: &Path, base: &Path) -> String {
-    let path_parts: Vec<_> = path.components().collect();
-    let base_parts: Vec<_> = base.components().collect();
-    let common = path_parts
-        .iter()
-        .zip(&base_parts)
-        .take_while(|(a, b)| a == b)
-        .count();
-    let mut out = std::path::PathBuf::new();
-    for _ in common..base_parts.len() {
-        out.push("..");
-    }
-    for part in &path_parts[common..] {
-        out.push(part);
-    }
-    out.to_string_lossy().replace('\\', "/")
 }
 
 fn summary(input: &Input, loaded: &Loaded) -> Value {

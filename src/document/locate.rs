@@ -221,3 +221,88 @@ pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
     let column = before[line_start..].chars().count() + 1;
     (line, column)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `(document, pointer, part) → the exact text underlined`.
+    #[test]
+    fn spans_table() {
+        let doc = r#"{
+  "type": "object",
+  "properties": {
+    "a/b": { "const": 1 },
+    "m~n": [10, [20, {"deep": true}]],
+    "ünï": "çödé",
+    "esc\"aped": null
+  },
+  "items": [{ "x": 1 }, { "x": 2 }]
+}"#;
+        #[rustfmt::skip]
+        let table: &[(&str, Part, Option<&str>)] = &[
+            ("", Part::Value, Some(doc)),
+            ("", Part::Key, Some(doc)),
+            ("/type", Part::Key, Some(r#""type""#)),
+            ("/type", Part::Value, Some(r#""object""#)),
+            ("/properties/a~1b", Part::Key, Some(r#""a/b""#)),
+            ("/properties/a~1b/const", Part::Value, Some("1")),
+            ("/properties/m~0n", Part::Key, Some(r#""m~n""#)),
+            ("/properties/m~0n/1/0", Part::Value, Some("20")),
+            ("/properties/m~0n/1/1/deep", Part::Value, Some("true")),
+            // An array element has no key: its value is underlined.
+            ("/properties/m~0n/0", Part::Key, Some("10")),
+            ("/properties/ünï", Part::Key, Some(r#""ünï""#)),
+            ("/properties/ünï", Part::Value, Some(r#""çödé""#)),
+            ("/properties/esc\"aped", Part::Value, Some("null")),
+            ("/items/1", Part::Value, Some(r#"{ "x": 2 }"#)),
+            ("/items/1/x", Part::Value, Some("2")),
+            ("/items/2", Part::Value, None),
+            ("/items/01", Part::Value, None),
+            ("/items/-", Part::Value, None),
+            ("/type/0", Part::Value, None),
+            ("/missing", Part::Key, None),
+            ("no-slash", Part::Value, None),
+        ];
+        let locator = Locator::new(doc);
+        for (pointer, part, expected) in table {
+            let got = locator.span(pointer, *part).map(|r| &doc[r]);
+            assert_eq!(got, *expected, "{pointer} {part:?}");
+        }
+    }
+
+    #[test]
+    fn pointer_at_finds_the_innermost_value() {
+        let doc = r#"{"a": [1, {"b": 22}], "c": "x"}"#;
+        let locator = Locator::new(doc);
+        assert_eq!(
+            locator.pointer_at(doc.find("22").unwrap()).as_deref(),
+            Some("/a/1/b")
+        );
+        assert_eq!(
+            locator.pointer_at(doc.find("1,").unwrap()).as_deref(),
+            Some("/a/0")
+        );
+        assert_eq!(locator.pointer_at(0).as_deref(), Some(""));
+        assert_eq!(locator.pointer_at(doc.len() + 5), None);
+    }
+
+    #[test]
+    fn positions() {
+        let text = "ab\ncé\nx";
+        assert_eq!(offset_of(text, 1, 1), 0);
+        assert_eq!(offset_of(text, 2, 2), 4);
+        assert_eq!(offset_of(text, 9, 9), text.len());
+        // The middle of `é` snaps back to its start.
+        assert_eq!(offset_of(text, 2, 3), 4);
+        assert_eq!(line_column(text, 6), (2, 3));
+        assert_eq!(line_column(text, 5), (2, 2));
+        assert_eq!(line_column(text, 7), (3, 1));
+    }
+
+    #[test]
+    fn text_that_is_not_json_locates_nothing() {
+        assert_eq!(Locator::new("{,}").span("", Part::Value), None);
+        assert_eq!(Locator::new("{\"a\": 1}").first_duplicate_key(), None);
+    }
+}

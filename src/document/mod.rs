@@ -78,8 +78,33 @@ struct DiskFetch {
 
 impl refs::Fetch for DiskFetch {
     fn fetch(&mut self, path: &Path) -> Result<Arc<SourceText>, Finding> {
-        source::read(&Input::File(path.to_path_buf()), self.max_input_size)
+        // Name the file as the user would: relative to the current directory when beneath it.
+        let shown = std::env::current_dir()
+            .ok()
+            .and_then(|cwd| path.strip_prefix(cwd).ok().map(Path::to_path_buf))
+            .unwrap_or_else(|| path.to_path_buf());
+        source::read(&Input::File(shown), self.max_input_size)
     }
+}
+
+/// `path` relative to the folder `base`, with `/` separators: how stitch names a file it
+/// reached from another one.
+pub fn relative_path(path: &Path, base: &Path) -> String {
+    let path_parts: Vec<_> = path.components().collect();
+    let base_parts: Vec<_> = base.components().collect();
+    let common = path_parts
+        .iter()
+        .zip(&base_parts)
+        .take_while(|(a, b)| a == b)
+        .count();
+    let mut out = PathBuf::new();
+    for _ in common..base_parts.len() {
+        out.push("..");
+    }
+    for part in &path_parts[common..] {
+        out.push(part);
+    }
+    out.to_string_lossy().replace('\\', "/")
 }
 
 /// Loads an input from disk or standard input.
@@ -203,12 +228,20 @@ fn compile_check(loaded: &Loaded, roots: &[String]) -> Vec<Finding> {
             let span = pointer
                 .as_deref()
                 .and_then(|p| Locator::new(&input.source.text).span(p, Part::Value));
-            let (code, label) = if e.is_pattern {
-                (codes::INVALID_PATTERN, "not an ECMA-262 regular expression")
-            } else {
-                (codes::INVALID_SCHEMA, "the validator rejects this")
+            let offending = pointer.as_deref().and_then(|p| input.value.pointer(p));
+            let (code, message, label) = match offending {
+                Some(serde_json::Value::String(regex)) if e.is_pattern => (
+                    codes::INVALID_PATTERN,
+                    format!("`{regex}` is not an ECMA-262 regular expression"),
+                    "invalid regular expression",
+                ),
+                _ => (
+                    codes::INVALID_SCHEMA,
+                    e.message,
+                    "the validator rejects this",
+                ),
             };
-            let mut finding = Finding::error(code, e.message)
+            let mut finding = Finding::error(code, message)
                 .in_source(&input.source)
                 .with_span(span)
                 .with_label(label);

@@ -412,7 +412,15 @@ impl Resolver<'_> {
                 } else {
                     format!("no anchor `{fragment}` is defined")
                 };
-                let message = format!("cannot resolve `{text}`: {what} in `{resource_uri}`");
+                let message = if resource.doc == from.doc && resource.pointer.is_empty() {
+                    format!("cannot resolve `{text}`: {what}")
+                } else {
+                    let name = &self.documents[resource.doc].source.name;
+                    format!(
+                        "cannot resolve `{text}`: {what} in `{name}#{}`",
+                        resource.pointer
+                    )
+                };
                 let finding = self.finding_at(codes::REF_UNRESOLVABLE, message, &from, keyword);
                 self.findings.push(finding);
             }
@@ -466,9 +474,15 @@ impl Resolver<'_> {
         };
         let found = candidates.iter().find(|p| p.is_file()).cloned();
         let Some(path) = found else {
+            // Name local candidates relative to the referring document, as its author wrote them.
+            let here = self.documents[from.doc].uri.to_file_path().ok();
+            let folder = here.as_deref().and_then(std::path::Path::parent);
             let tried: Vec<String> = candidates
                 .iter()
-                .map(|p| format!("`{}`", p.display()))
+                .map(|p| match (mapped.is_some(), folder) {
+                    (false, Some(folder)) => format!("`{}`", super::relative_path(p, folder)),
+                    _ => format!("`{}`", p.display()),
+                })
                 .collect();
             let message = format!("cannot resolve `{text}`: no file at {}", tried.join(" or "));
             let finding = self.finding_at(codes::REF_UNRESOLVABLE, message, from, keyword);

@@ -153,11 +153,10 @@ pub fn parse(source: &Arc<SourceText>) -> Result<Value, Vec<Finding>> {
     let text: &str = &source.text;
     let scan = scan(text);
     if let Some(at) = scan.too_deep {
-        let (line, column) = locate::line_column(text, at);
         return Err(vec![
             Finding::error(
                 codes::TOO_DEEP,
-                format!("nesting deeper than {MAX_DEPTH} levels at line {line}, column {column}"),
+                format!("nesting deeper than {MAX_DEPTH} levels"),
             )
             .in_source(source)
             .with_span(Some(at..at + 1))

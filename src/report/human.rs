@@ -9,6 +9,7 @@ use miette::{
 
 use super::Style;
 use crate::diagnostic::{Finding, Severity};
+use crate::document::locate;
 
 /// Renders one finding.
 pub fn render(finding: &Finding, style: &Style) -> String {
@@ -20,12 +21,28 @@ pub fn render(finding: &Finding, style: &Style) -> String {
     let handler = GraphicalReportHandler::new_themed(theme)
         .with_width(style.width)
         .with_links(false);
+    // A snippet of a minified document would print the whole document: past this length the
+    // place is given as `file:line:column` instead.
+    let snippet_fits = |text: &str, at: usize| {
+        let at = at.min(text.len());
+        let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+        let end = text[at..].find('\n').map_or(text.len(), |i| at + i);
+        end - start <= MAX_SNIPPET_LINE
+    };
+    let (source, location) = match (&finding.source, &finding.span) {
+        (Some(s), Some(span)) if s.text.is_char_boundary(span.start.min(s.text.len())) => {
+            if snippet_fits(&s.text, span.start) {
+                (Some(NamedSource::new(&s.name, s.text.to_string())), None)
+            } else {
+                let (line, column) = locate::line_column(&s.text, span.start);
+                (None, Some(format!("{}:{line}:{column}", s.name)))
+            }
+        }
+        _ => (None, None),
+    };
     let report = Report {
-        source: finding
-            .source
-            .as_ref()
-            .filter(|_| finding.span.is_some())
-            .map(|s| NamedSource::new(&s.name, s.text.to_string())),
+        source,
+        location,
         finding,
     };
     let mut out = String::new();
@@ -34,10 +51,15 @@ pub fn render(finding: &Finding, style: &Style) -> String {
     out
 }
 
+/// The longest source line shown as a snippet, in bytes.
+const MAX_SNIPPET_LINE: usize = 400;
+
 /// A finding seen through miette's eyes.
 struct Report<'a> {
     finding: &'a Finding,
     source: Option<NamedSource<String>>,
+    /// `file:line:column`, when the snippet is left out.
+    location: Option<String>,
 }
 
 impl fmt::Debug for Report<'_> {
@@ -50,12 +72,14 @@ impl fmt::Display for Report<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.finding.message)?;
         // Without a snippet, say where in words.
-        if self.source.is_none()
-            && let (Some(file), Some(pointer)) = (&self.finding.file, &self.finding.pointer)
-        {
-            write!(f, " ({file}#{pointer})")?;
+        match (&self.location, &self.finding.file, &self.finding.pointer) {
+            (Some(location), _, Some(pointer)) => write!(f, " (at {location}, #{pointer})"),
+            (Some(location), _, None) => write!(f, " (at {location})"),
+            (None, Some(file), Some(pointer)) if self.source.is_none() => {
+                write!(f, " ({file}#{pointer})")
+            }
+            _ => Ok(()),
         }
-        Ok(())
     }
 }
 
@@ -124,6 +148,22 @@ mod tests {
         assert_eq!(
             render(&finding, &Style::default()),
             "stitch::test::x\n\n  × presentation rejects a value\n   ╭─[tool.json:2:3]\n 1 │ {\n 2 │   \"at\": {\"minimum\": 1}\n   ·   ──┬─\n   ·     ╰── here\n 3 │ }\n   ╰────\n  help: widen it\n"
+        );
+    }
+
+    #[test]
+    fn a_long_line_is_named_not_printed() {
+        let text = format!("[{}1]", "0, ".repeat(300));
+        let source = Arc::new(SourceText {
+            name: "min.json".into(),
+            text: text.clone().into(),
+        });
+        let finding = Finding::error("stitch::test::z", "bad")
+            .in_source(&source)
+            .with_span(Some(900..901));
+        assert_eq!(
+            render(&finding, &Style::default()),
+            "stitch::test::z\n\n  × bad (at min.json:1:901)\n"
         );
     }
 

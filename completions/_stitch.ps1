@@ -1,0 +1,82 @@
+
+using namespace System.Management.Automation
+using namespace System.Management.Automation.Language
+
+Register-ArgumentCompleter -Native -CommandName 'stitch' -ScriptBlock {
+    param($wordToComplete, $commandAst, $cursorPosition)
+
+    $commandElements = $commandAst.CommandElements
+    $command = @(
+        'stitch'
+        for ($i = 1; $i -lt $commandElements.Count; $i++) {
+            $element = $commandElements[$i]
+            if ($element -isnot [StringConstantExpressionAst] -or
+                $element.StringConstantType -ne [StringConstantType]::BareWord -or
+                $element.Value.StartsWith('-') -or
+                $element.Value -eq $wordToComplete) {
+                break
+        }
+        $element.Value
+    }) -join ';'
+
+    $completions = @(switch ($command) {
+        'stitch' {
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour diagnostics (NO_COLOR in the environment means never)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Show errors only: silence warnings and notes')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Show errors only: silence warnings and notes')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show notes as well as warnings and errors')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Show notes as well as warnings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('inspect', 'inspect', [CompletionResultType]::ParameterValue, 'Load documents and show what stitch sees: kind, draft, tools, references')
+            [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script to standard output')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'stitch;inspect' {
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--input-kind', '--input-kind', [CompletionResultType]::ParameterName, 'Read inputs as this kind instead of detecting it')
+            [CompletionResult]::new('--draft', '--draft', [CompletionResultType]::ParameterName, 'Read schemas as this draft instead of their `$schema`')
+            [CompletionResult]::new('--ref-map', '--ref-map', [CompletionResultType]::ParameterName, 'Resolve references to URI from the local PATH (repeatable); a URI ending in `/` maps a prefix to a folder, trying `<name>` then `<name>.json`')
+            [CompletionResult]::new('--max-input-size', '--max-input-size', [CompletionResultType]::ParameterName, 'Refuse inputs larger than this many bytes, before reading them')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour diagnostics (NO_COLOR in the environment means never)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Show errors only: silence warnings and notes')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Show errors only: silence warnings and notes')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show notes as well as warnings and errors')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Show notes as well as warnings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'stitch;completions' {
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour diagnostics (NO_COLOR in the environment means never)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Show errors only: silence warnings and notes')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Show errors only: silence warnings and notes')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show notes as well as warnings and errors')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Show notes as well as warnings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'stitch;help' {
+            [CompletionResult]::new('inspect', 'inspect', [CompletionResultType]::ParameterValue, 'Load documents and show what stitch sees: kind, draft, tools, references')
+            [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script to standard output')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'stitch;help;inspect' {
+            break
+        }
+        'stitch;help;completions' {
+            break
+        }
+        'stitch;help;help' {
+            break
+        }
+    })
+
+    $completions.Where{ $_.CompletionText -like "$wordToComplete*" } |
+        Sort-Object -Property ListItemText
+}

@@ -1,0 +1,70 @@
+
+use builtin;
+use str;
+
+set edit:completion:arg-completer[stitch] = {|@words|
+    fn spaces {|n|
+        builtin:repeat $n ' ' | str:join ''
+    }
+    fn cand {|text desc|
+        edit:complex-candidate $text &display=$text' '(spaces (- 14 (wcswidth $text)))$desc
+    }
+    var command = 'stitch'
+    for word $words[1..-1] {
+        if (str:has-prefix $word '-') {
+            break
+        }
+        set command = $command';'$word
+    }
+    var completions = [
+        &'stitch'= {
+            cand --color 'When to colour diagnostics (NO_COLOR in the environment means never)'
+            cand -q 'Show errors only: silence warnings and notes'
+            cand --quiet 'Show errors only: silence warnings and notes'
+            cand -v 'Show notes as well as warnings and errors'
+            cand --verbose 'Show notes as well as warnings and errors'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand inspect 'Load documents and show what stitch sees: kind, draft, tools, references'
+            cand completions 'Print a shell completion script to standard output'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'stitch;inspect'= {
+            cand --format 'Output format'
+            cand --input-kind 'Read inputs as this kind instead of detecting it'
+            cand --draft 'Read schemas as this draft instead of their `$schema`'
+            cand --ref-map 'Resolve references to URI from the local PATH (repeatable); a URI ending in `/` maps a prefix to a folder, trying `<name>` then `<name>.json`'
+            cand --max-input-size 'Refuse inputs larger than this many bytes, before reading them'
+            cand --color 'When to colour diagnostics (NO_COLOR in the environment means never)'
+            cand -q 'Show errors only: silence warnings and notes'
+            cand --quiet 'Show errors only: silence warnings and notes'
+            cand -v 'Show notes as well as warnings and errors'
+            cand --verbose 'Show notes as well as warnings and errors'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'stitch;completions'= {
+            cand --color 'When to colour diagnostics (NO_COLOR in the environment means never)'
+            cand -q 'Show errors only: silence warnings and notes'
+            cand --quiet 'Show errors only: silence warnings and notes'
+            cand -v 'Show notes as well as warnings and errors'
+            cand --verbose 'Show notes as well as warnings and errors'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'stitch;help'= {
+            cand inspect 'Load documents and show what stitch sees: kind, draft, tools, references'
+            cand completions 'Print a shell completion script to standard output'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'stitch;help;inspect'= {
+        }
+        &'stitch;help;completions'= {
+        }
+        &'stitch;help;help'= {
+        }
+    ]
+    $completions[$command]
+}

@@ -1,0 +1,63 @@
+# Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
+function __fish_stitch_global_optspecs
+    string join \n color= q/quiet v/verbose h/help V/version
+end
+
+function __fish_stitch_needs_command
+    # Figure out if the current invocation already has a command.
+    set -l cmd (commandline -opc)
+    set -e cmd[1]
+    argparse -s (__fish_stitch_global_optspecs) -- $cmd 2>/dev/null
+    or return
+    if set -q argv[1]
+        # Also print the command, so this can be used to figure out what it is.
+        echo $argv[1]
+        return 1
+    end
+    return 0
+end
+
+function __fish_stitch_using_subcommand
+    set -l cmd (__fish_stitch_needs_command)
+    test -z "$cmd"
+    and return 1
+    contains -- $cmd[1] $argv
+end
+
+complete -c stitch -n "__fish_stitch_needs_command" -l color -d 'When to colour diagnostics (NO_COLOR in the environment means never)' -r -f -a "auto\t'Colour when standard error is a terminal and NO_COLOR is unset'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c stitch -n "__fish_stitch_needs_command" -s q -l quiet -d 'Show errors only: silence warnings and notes'
+complete -c stitch -n "__fish_stitch_needs_command" -s v -l verbose -d 'Show notes as well as warnings and errors'
+complete -c stitch -n "__fish_stitch_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c stitch -n "__fish_stitch_needs_command" -s V -l version -d 'Print version'
+complete -c stitch -n "__fish_stitch_needs_command" -f -a "inspect" -d 'Load documents and show what stitch sees: kind, draft, tools, references'
+complete -c stitch -n "__fish_stitch_needs_command" -f -a "completions" -d 'Print a shell completion script to standard output'
+complete -c stitch -n "__fish_stitch_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c stitch -n "__fish_stitch_using_subcommand inspect" -l format -d 'Output format' -r -f -a "human\t'Text for people, diagnostics with source snippets'
+json\t'One JSON document on standard output'"
+complete -c stitch -n "__fish_stitch_using_subcommand inspect" -l input-kind -d 'Read inputs as this kind instead of detecting it' -r -f -a "schema\t'A JSON Schema'
+tool\t'One tool (MCP, OpenAI or Anthropic form)'
+tools\t'A tool list or an MCP `tools/list` result'"
+complete -c stitch -n "__fish_stitch_using_subcommand inspect" -l draft -d 'Read schemas as this draft instead of their `$schema`' -r -f -a "4\t'Draft 4'
+6\t'Draft 6'
+7\t'Draft 7'
+2019-09\t'Draft 2019-09'
+2020-12\t'Draft 2020-12'"
+complete -c stitch -n "__fish_stitch_using_subcommand inspect" -l ref-map -d 'Resolve references to URI from the local PATH (repeatable); a URI ending in `/` maps a prefix to a folder, trying `<name>` then `<name>.json`' -r
+complete -c stitch -n "__fish_stitch_using_subcommand inspect" -l max-input-size -d 'Refuse inputs larger than this many bytes, before reading them' -r
+complete -c stitch -n "__fish_stitch_using_subcommand inspect" -l color -d 'When to colour diagnostics (NO_COLOR in the environment means never)' -r -f -a "auto\t'Colour when standard error is a terminal and NO_COLOR is unset'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c stitch -n "__fish_stitch_using_subcommand inspect" -s q -l quiet -d 'Show errors only: silence warnings and notes'
+complete -c stitch -n "__fish_stitch_using_subcommand inspect" -s v -l verbose -d 'Show notes as well as warnings and errors'
+complete -c stitch -n "__fish_stitch_using_subcommand inspect" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c stitch -n "__fish_stitch_using_subcommand completions" -l color -d 'When to colour diagnostics (NO_COLOR in the environment means never)' -r -f -a "auto\t'Colour when standard error is a terminal and NO_COLOR is unset'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c stitch -n "__fish_stitch_using_subcommand completions" -s q -l quiet -d 'Show errors only: silence warnings and notes'
+complete -c stitch -n "__fish_stitch_using_subcommand completions" -s v -l verbose -d 'Show notes as well as warnings and errors'
+complete -c stitch -n "__fish_stitch_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from inspect completions help" -f -a "inspect" -d 'Load documents and show what stitch sees: kind, draft, tools, references'
+complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from inspect completions help" -f -a "completions" -d 'Print a shell completion script to standard output'
+complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from inspect completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
