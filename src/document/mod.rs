@@ -5,6 +5,7 @@
 //! once so that nothing later meets a pattern or reference the validator rejects. The result is
 //! a [`Loaded`] or the findings that say why not.
 
+pub mod chains;
 pub mod draft;
 pub mod kind;
 pub mod locate;

@@ -12,14 +12,12 @@ use std::sync::Arc;
 use serde_json::Value;
 use url::Url;
 
-use super::draft::{self, Draft, Step};
+use super::chains;
+use super::draft::{self, Draft};
 use super::locate::{Locator, Part};
 use super::pointer;
 use super::source;
 use crate::diagnostic::{Finding, SourceText, codes};
-
-/// The longest chain of references followed without descending into a property or item (L5).
-pub const MAX_REF_CHAIN: usize = 64;
 
 /// One document stitch has read: the input, or a file reached through a reference.
 #[derive(Debug, Clone)]
@@ -171,7 +169,9 @@ pub fn resolve(
     resolver
         .references
         .sort_by(|a, b| a.from.cmp(&b.from).then(a.keyword.cmp(b.keyword)));
-    resolver.check_chains();
+    if let Some(finding) = chains::check(&resolver.documents, &resolver.references) {
+        resolver.findings.push(finding);
+    }
     resolver.fill_spans();
     resolver.findings.sort_by(|a, b| {
         let key = |f: &Finding| (f.file.clone(), f.span.as_ref().map(|s| s.start));
@@ -520,155 +520,6 @@ impl Resolver<'_> {
         // do we, to report a dangling one where it is.
         self.walk(doc, "", &base);
         Some(doc)
-    }
-
-    /// L5: references that come back to themselves without descending into a property or item
-    /// loop forever in any validator; chains longer than `MAX_REF_CHAIN` are refused too.
-    fn check_chains(&mut self) {
-        let by_holder: HashMap<&Location, usize> = self
-            .references
-            .iter()
-            .enumerate()
-            .map(|(i, r)| (&r.from, i))
-            .collect();
-        // For each reference, the references reachable in place from its target.
-        let next: Vec<Vec<usize>> = self
-            .references
-            .iter()
-            .map(|r| match &r.target {
-                Some(target) => {
-                    let mut found = Vec::new();
-                    self.in_place_refs(target, &by_holder, &mut found);
-                    found
-                }
-                None => Vec::new(),
-            })
-            .collect();
-        #[derive(Clone, Copy, PartialEq)]
-        enum Mark {
-            New,
-            Active,
-            Done(usize),
-        }
-        let mut marks = vec![Mark::New; self.references.len()];
-        let mut reported = false;
-        // Iterative depth-first search computing the longest in-place chain from each reference.
-        for start in 0..self.references.len() {
-            if marks[start] != Mark::New || reported {
-                continue;
-            }
-            let mut stack: Vec<(usize, usize)> = vec![(start, 0)];
-            marks[start] = Mark::Active;
-            while let Some(&mut (node, ref mut edge)) = stack.last_mut() {
-                if let Some(&succ) = next[node].get(*edge) {
-                    *edge += 1;
-                    match marks[succ] {
-                        Mark::New if stack.len() < MAX_REF_CHAIN => {
-                            marks[succ] = Mark::Active;
-                            stack.push((succ, 0));
-                        }
-                        Mark::New => {
-                            self.report_chain(
-                                &stack.iter().map(|(n, _)| *n).collect::<Vec<_>>(),
-                                codes::REF_CHAIN,
-                            );
-                            reported = true;
-                            break;
-                        }
-                        Mark::Active => {
-                            let path: Vec<usize> = stack.iter().map(|(n, _)| *n).collect();
-                            let from = path.iter().position(|n| *n == succ).unwrap_or(0);
-                            self.report_chain(&path[from..], codes::REF_CYCLE);
-                            reported = true;
-                            break;
-                        }
-                        Mark::Done(len) if len + stack.len() > MAX_REF_CHAIN => {
-                            self.report_chain(
-                                &stack.iter().map(|(n, _)| *n).collect::<Vec<_>>(),
-                                codes::REF_CHAIN,
-                            );
-                            reported = true;
-                            break;
-                        }
-                        Mark::Done(_) => {}
-                    }
-                } else {
-                    let longest = next[node]
-                        .iter()
-                        .map(|s| match marks[*s] {
-                            Mark::Done(len) => len,
-                            _ => 0,
-                        })
-                        .max()
-                        .unwrap_or(0);
-                    marks[node] = Mark::Done(longest + 1);
-                    stack.pop();
-                }
-            }
-        }
-    }
-
-    /// The references met from `at` through in-place applicators only.
-    fn in_place_refs(
-        &self,
-        at: &Location,
-        by_holder: &HashMap<&Location, usize>,
-        found: &mut Vec<usize>,
-    ) {
-        let document = &self.documents[at.doc];
-        let mut stack = vec![at.pointer.clone()];
-        let mut seen = HashSet::new();
-        while let Some(here) = stack.pop() {
-            if !seen.insert(here.clone()) {
-                continue;
-            }
-            let Some(Value::Object(map)) = document.value.pointer(&here) else {
-                continue;
-            };
-            let location = Location {
-                doc: at.doc,
-                pointer: here.clone(),
-            };
-            if let Some(&index) = by_holder.get(&location) {
-                found.push(index);
-            }
-            for sub in document.draft.subschemas(map) {
-                if sub.step == Step::InPlace {
-                    stack.push(sub.pointer(&here));
-                }
-            }
-        }
-    }
-
-    fn report_chain(&mut self, chain: &[usize], code: &'static str) {
-        let Some(&first) = chain.first() else { return };
-        let reference = &self.references[first];
-        let hops: Vec<String> = chain
-            .iter()
-            .map(|i| {
-                let r = &self.references[*i];
-                format!("#{}", r.from.pointer)
-            })
-            .collect();
-        let message = if code == codes::REF_CYCLE {
-            format!(
-                "`{}` loops back to itself without descending into a property or item ({} → back)",
-                reference.keyword,
-                hops.join(" → ")
-            )
-        } else {
-            format!(
-                "`{}` starts a chain of more than {MAX_REF_CHAIN} references applied in place",
-                reference.keyword
-            )
-        };
-        let from = reference.from.clone();
-        let keyword = reference.keyword;
-        let finding = self
-            .finding_at(code, message, &from, keyword)
-            .with_label(if code == codes::REF_CYCLE { "this reference loops" } else { "this chain is too long" })
-            .with_help("a schema that applies itself to the same value never finishes validating; make the recursion go through `properties` or `items`");
-        self.findings.push(finding);
     }
 }
 
