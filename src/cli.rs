@@ -27,6 +27,12 @@ pub struct Cli {
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Flatten root unions into one object schema that providers accept.
+    ///
+    /// Prints the presentation of one input, or writes it with -o; several inputs need
+    /// --out-dir. A tool or tool list comes back as the same kind of document with each input
+    /// schema flattened. Every widening and every union left in place is reported on stderr.
+    Flatten(FlattenArgs),
     /// Load documents and show what stitch sees: kind, draft, tools, references.
     ///
     /// Runs every loading check (L1–L7): a document that loads here is one the other commands
@@ -38,6 +44,40 @@ pub enum Command {
         #[arg(value_enum)]
         shell: clap_complete::Shell,
     },
+}
+
+/// `stitch flatten`.
+#[derive(Debug, Args)]
+pub struct FlattenArgs {
+    /// Contracts to flatten (`-` reads standard input).
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<String>,
+    /// Write the presentation to FILE instead of standard output (one input only).
+    #[arg(short, long, value_name = "FILE", conflicts_with = "out_dir")]
+    pub output: Option<std::path::PathBuf>,
+    /// Write each presentation to DIR under its input's file name.
+    #[arg(long, value_name = "DIR")]
+    pub out_dir: Option<std::path::PathBuf>,
+    /// Which values the presentation must accept: those with the keys the contract declares
+    /// (`declared`), or literally every value the contract accepts (`strict`).
+    #[arg(long, value_enum, default_value_t = SemanticsArg::Declared)]
+    pub semantics: SemanticsArg,
+    /// How notes are printed: as diagnostics (`human`) or as one JSON document on stderr.
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    pub format: Format,
+    /// How to load the inputs.
+    #[command(flatten)]
+    pub load: LoadArgs,
+}
+
+/// `--semantics`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SemanticsArg {
+    /// Accept every value whose keys the contract declares (implicitly open objects are read
+    /// as closed).
+    Declared,
+    /// Accept literally every value the contract accepts.
+    Strict,
 }
 
 /// `stitch inspect`.

@@ -16,6 +16,7 @@
 //! | [`cli`] | the command line (clap derive types; their doc comments are `--help`) |
 //! | `commands` | one thin file per subcommand; the only code that talks to the terminal |
 //! | [`document`] | loading: reading, parsing, kinds, drafts, offline references, positions (L1–L7) |
+//! | [`flatten`] | contract → presentation (F-rules), pure |
 //! | [`validate`] | the only door to the `jsonschema` crate |
 //! | [`canonical`] | the bytes stitch writes: pretty form and canonical form (§8) |
 //! | [`output`] | atomic file writes (L6) |
@@ -42,6 +43,7 @@ mod commands;
 pub mod diagnostic;
 pub mod document;
 pub mod error;
+pub mod flatten;
 pub mod output;
 pub mod report;
 pub mod validate;

@@ -62,6 +62,14 @@ fn to_crate(draft: Draft) -> jsonschema::Draft {
     }
 }
 
+/// Whether the ECMA-262 regular expression `pattern` matches somewhere in `text`, as `pattern`
+/// and `patternProperties` use it; `None` when the pattern cannot be evaluated.
+pub fn pattern_matches(pattern: &str, text: &str) -> Option<bool> {
+    let schema = serde_json::json!({ "type": "string", "pattern": pattern });
+    let validator = Validator::new(&schema, Draft::Draft2020_12, "stitch:pattern", &[]).ok()?;
+    Some(validator.is_valid(&Value::String(text.to_owned())))
+}
+
 impl Validator {
     /// Compiles `schema` (read as `draft`, with base URI `base`) with `resources` available to
     /// its references. Nothing is fetched.

@@ -2,6 +2,7 @@
 //! dispatches with one `match` and holds what every command shares.
 
 mod completions;
+mod flatten;
 mod inspect;
 
 use std::io::Write;
@@ -36,6 +37,7 @@ impl Context<'_> {
 /// Runs a command.
 pub fn dispatch(command: Command, ctx: &mut Context<'_>) -> Result<Outcome, Error> {
     match command {
+        Command::Flatten(args) => flatten::run(&args, ctx),
         Command::Inspect(args) => inspect::run(&args, ctx),
         Command::Completions { shell } => completions::run(shell, ctx),
     }

@@ -1,0 +1,169 @@
+//! F13 for the root union: references into the branches that flattening removes (such as
+//! zod-to-json-schema's `#/anyOf/0/properties/address`) are retargeted before anything moves.
+//!
+//! Each referenced node is copied under the definitions container with a fresh name and every
+//! reference into it is rewritten to the copy, so recursive targets keep working. The copy is
+//! exact, so nothing is widened or narrowed. A target below an embedded resource (`$id`) would
+//! change its base URI when copied: then nothing is moved and the union stays in place (F3).
+
+use serde_json::{Map, Value};
+
+use super::Notes;
+use crate::document::{Draft, pointer};
+
+/// The pointer of every schema object under `root`, the root first, as `draft` reads them.
+pub(crate) fn schema_pointers(root: &Value, draft: Draft) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut stack = vec![String::new()];
+    while let Some(at) = stack.pop() {
+        let Some(Value::Object(map)) = root.pointer(&at) else { continue };
+        // Every definitions container is walked whatever the draft: references reach them.
+        let mut children: Vec<String> = draft.subschemas(map).iter().map(|s| s.pointer(&at)).collect();
+        for container in ["$defs", "definitions"] {
+            if !draft.is_keyword(container)
+                && let Some(Value::Object(defs)) = map.get(container)
+            {
+                children.extend(defs.keys().map(|k| pointer::push(&pointer::push(&at, container), k)));
+            }
+        }
+        out.push(at);
+        stack.extend(children.into_iter().rev());
+    }
+    out
+}
+
+/// The pointer a local reference names, if it is one.
+fn local_target(reference: &str) -> Option<String> {
+    let fragment = reference.strip_prefix('#')?;
+    let decoded = percent_encoding::percent_decode_str(fragment).decode_utf8().ok()?.into_owned();
+    (decoded.is_empty() || decoded.starts_with('/')).then_some(decoded)
+}
+
+/// `root` with every reference into `/<keyword>/…` retargeted to a copy under the definitions
+/// container, or `None` (noted) when a target cannot be moved safely.
+pub(crate) fn hoist(root: &Value, keyword: &str, draft: Draft, notes: &mut Notes) -> Option<Value> {
+    let region = pointer::push("", keyword);
+    let schemas = schema_pointers(root, draft);
+    let mut targets: Vec<String> = schemas
+        .iter()
+        .filter_map(|at| root.pointer(at)?.get("$ref")?.as_str())
+        .filter_map(local_target)
+        .filter(|t| t != &region && pointer::starts_with(t, &region))
+        .collect();
+    if targets.is_empty() {
+        return Some(root.clone());
+    }
+    targets.sort();
+    targets.dedup();
+    // A target inside another target is reached through the outer copy.
+    let outer: Vec<String> = targets
+        .iter()
+        .filter(|t| !targets.iter().any(|o| o != *t && pointer::starts_with(t, o)))
+        .cloned()
+        .collect();
+    for target in &outer {
+        if let Some(blocker) = embedded_resource(root, target) {
+            notes.not_flattened(
+                target,
+                format!("`#{target}` is referenced from elsewhere but lies inside the embedded resource `#{blocker}`, which cannot be moved"),
+                None,
+            );
+            return None;
+        }
+        if root.pointer(target).is_none() {
+            return None;
+        }
+    }
+    let mut out = root.clone();
+    let map = out.as_object_mut()?;
+    let container = ["$defs", "definitions"]
+        .into_iter()
+        .find(|c| map.get(*c).is_some_and(Value::is_object))
+        .unwrap_or(draft.definitions_keyword())
+        .to_owned();
+    let mut defs: Map<String, Value> = map
+        .get(&container)
+        .and_then(Value::as_object)
+        .cloned()
+        .unwrap_or_default();
+    let mut renames: Vec<(String, String)> = Vec::new();
+    for target in &outer {
+        let name = fresh_name(target, &defs);
+        defs.insert(name.clone(), root.pointer(target)?.clone());
+        renames.push((target.clone(), pointer::push(&pointer::push("", &container), &name)));
+        notes.flattened(
+            target,
+            format!("`#{target}` is referenced from elsewhere; a copy moves to `#/{container}/{name}` (F13)"),
+        );
+    }
+    map.insert(container, Value::Object(defs));
+    // Rewrite every reference into a moved node, the copies' own included.
+    for at in schema_pointers(&out, draft) {
+        let Some(Value::Object(node)) = out.pointer_mut(&at) else { continue };
+        let Some(Value::String(reference)) = node.get("$ref") else { continue };
+        let Some(target) = local_target(reference) else { continue };
+        if let Some((from, to)) = renames.iter().find(|(from, _)| pointer::starts_with(&target, from)) {
+            let rewritten = format!("#{}{}", to, &target[from.len()..]);
+            node.insert("$ref".to_owned(), Value::String(encode_fragment(&rewritten)));
+        }
+    }
+    Some(out)
+}
+
+/// The nearest node strictly between the root and `target` (or `target` itself) that sets a
+/// base URI, if any.
+fn embedded_resource(root: &Value, target: &str) -> Option<String> {
+    let tokens = pointer::tokens(target)?;
+    let mut at = String::new();
+    let mut node = root;
+    for token in tokens {
+        node = match node {
+            Value::Object(map) => map.get(&token)?,
+            Value::Array(items) => items.get(token.parse::<usize>().ok()?)?,
+            _ => return None,
+        };
+        at = pointer::push(&at, &token);
+        let id = node.get("$id").or_else(|| node.get("id")).and_then(Value::as_str);
+        if id.is_some_and(|id| !id.starts_with('#')) {
+            return Some(at);
+        }
+    }
+    None
+}
+
+/// A definitions name for the node at `target`: its last meaningful token, made unique.
+fn fresh_name(target: &str, defs: &Map<String, Value>) -> String {
+    let tokens = pointer::tokens(target).unwrap_or_default();
+    let meaningful = tokens
+        .iter()
+        .rev()
+        .find(|t| !t.chars().all(|c| c.is_ascii_digit()) && !matches!(t.as_str(), "properties" | "items" | "anyOf" | "oneOf" | "allOf" | "$defs" | "definitions"))
+        .map_or("moved", String::as_str);
+    let base: String = meaningful
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() || c == '_' || c == '-' { c } else { '_' })
+        .collect();
+    let mut name = base.clone();
+    let mut n = 2;
+    while defs.contains_key(&name) {
+        name = format!("{base}_{n}");
+        n += 1;
+    }
+    name
+}
+
+/// A pointer fragment as a URI reference: characters RFC 3986 does not allow are percent-encoded.
+fn encode_fragment(reference: &str) -> String {
+    let mut out = String::with_capacity(reference.len());
+    for c in reference.chars() {
+        if c.is_ascii_alphanumeric() || "-._~:/?#[]@!$&'()*+,;=%".contains(c) {
+            out.push(c);
+        } else {
+            let mut buf = [0u8; 4];
+            for byte in c.encode_utf8(&mut buf).bytes() {
+                out.push_str(&format!("%{byte:02X}"));
+            }
+        }
+    }
+    out
+}
