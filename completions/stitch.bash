@@ -19,6 +19,9 @@ _stitch() {
             stitch,completions)
                 cmd="stitch__subcmd__completions"
                 ;;
+            stitch,flatten)
+                cmd="stitch__subcmd__flatten"
+                ;;
             stitch,help)
                 cmd="stitch__subcmd__help"
                 ;;
@@ -27,6 +30,9 @@ _stitch() {
                 ;;
             stitch__subcmd__help,completions)
                 cmd="stitch__subcmd__help__subcmd__completions"
+                ;;
+            stitch__subcmd__help,flatten)
+                cmd="stitch__subcmd__help__subcmd__flatten"
                 ;;
             stitch__subcmd__help,help)
                 cmd="stitch__subcmd__help__subcmd__help"
@@ -41,7 +47,7 @@ _stitch() {
 
     case "${cmd}" in
         stitch)
-            opts="-q -v -h -V --color --quiet --verbose --help --version inspect completions help"
+            opts="-q -v -h -V --color --quiet --verbose --help --version flatten inspect completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -76,8 +82,62 @@ _stitch() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        stitch__subcmd__flatten)
+            opts="-o -q -v -h --output --out-dir --semantics --format --input-kind --draft --ref-map --max-input-size --color --quiet --verbose --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --output)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --out-dir)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --semantics)
+                    COMPREPLY=($(compgen -W "declared strict" -- "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "human json" -- "${cur}"))
+                    return 0
+                    ;;
+                --input-kind)
+                    COMPREPLY=($(compgen -W "schema tool tools" -- "${cur}"))
+                    return 0
+                    ;;
+                --draft)
+                    COMPREPLY=($(compgen -W "4 6 7 2019-09 2020-12" -- "${cur}"))
+                    return 0
+                    ;;
+                --ref-map)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-input-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         stitch__subcmd__help)
-            opts="inspect completions help"
+            opts="flatten inspect completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -91,6 +151,20 @@ _stitch() {
             return 0
             ;;
         stitch__subcmd__help__subcmd__completions)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        stitch__subcmd__help__subcmd__flatten)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )

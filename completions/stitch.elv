@@ -27,9 +27,28 @@ set edit:completion:arg-completer[stitch] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
+            cand flatten 'Flatten root unions into one object schema that providers accept'
             cand inspect 'Load documents and show what stitch sees: kind, draft, tools, references'
             cand completions 'Print a shell completion script to standard output'
             cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'stitch;flatten'= {
+            cand -o 'Write the presentation to FILE instead of standard output (one input only)'
+            cand --output 'Write the presentation to FILE instead of standard output (one input only)'
+            cand --out-dir 'Write each presentation to DIR under its input''s file name'
+            cand --semantics 'Which values the presentation must accept: those with the keys the contract declares (`declared`), or literally every value the contract accepts (`strict`)'
+            cand --format 'How notes are printed: as diagnostics (`human`) or as one JSON document on stderr'
+            cand --input-kind 'Read inputs as this kind instead of detecting it'
+            cand --draft 'Read schemas as this draft instead of their `$schema`'
+            cand --ref-map 'Resolve references to URI from the local PATH (repeatable); a URI ending in `/` maps a prefix to a folder, trying `<name>` then `<name>.json`'
+            cand --max-input-size 'Refuse inputs larger than this many bytes, before reading them'
+            cand --color 'When to colour diagnostics (NO_COLOR in the environment means never)'
+            cand -q 'Show errors only: silence warnings and notes'
+            cand --quiet 'Show errors only: silence warnings and notes'
+            cand -v 'Show notes as well as warnings and errors'
+            cand --verbose 'Show notes as well as warnings and errors'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
         }
         &'stitch;inspect'= {
             cand --format 'Output format'
@@ -55,9 +74,12 @@ set edit:completion:arg-completer[stitch] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'stitch;help'= {
+            cand flatten 'Flatten root unions into one object schema that providers accept'
             cand inspect 'Load documents and show what stitch sees: kind, draft, tools, references'
             cand completions 'Print a shell completion script to standard output'
             cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'stitch;help;flatten'= {
         }
         &'stitch;help;inspect'= {
         }

@@ -31,9 +31,32 @@ complete -c stitch -n "__fish_stitch_needs_command" -s q -l quiet -d 'Show error
 complete -c stitch -n "__fish_stitch_needs_command" -s v -l verbose -d 'Show notes as well as warnings and errors'
 complete -c stitch -n "__fish_stitch_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c stitch -n "__fish_stitch_needs_command" -s V -l version -d 'Print version'
+complete -c stitch -n "__fish_stitch_needs_command" -f -a "flatten" -d 'Flatten root unions into one object schema that providers accept'
 complete -c stitch -n "__fish_stitch_needs_command" -f -a "inspect" -d 'Load documents and show what stitch sees: kind, draft, tools, references'
 complete -c stitch -n "__fish_stitch_needs_command" -f -a "completions" -d 'Print a shell completion script to standard output'
 complete -c stitch -n "__fish_stitch_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c stitch -n "__fish_stitch_using_subcommand flatten" -s o -l output -d 'Write the presentation to FILE instead of standard output (one input only)' -r -F
+complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l out-dir -d 'Write each presentation to DIR under its input\'s file name' -r -F
+complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l semantics -d 'Which values the presentation must accept: those with the keys the contract declares (`declared`), or literally every value the contract accepts (`strict`)' -r -f -a "declared\t'Accept every value whose keys the contract declares (implicitly open objects are read as closed)'
+strict\t'Accept literally every value the contract accepts'"
+complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l format -d 'How notes are printed: as diagnostics (`human`) or as one JSON document on stderr' -r -f -a "human\t'Text for people, diagnostics with source snippets'
+json\t'One JSON document on standard output'"
+complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l input-kind -d 'Read inputs as this kind instead of detecting it' -r -f -a "schema\t'A JSON Schema'
+tool\t'One tool (MCP, OpenAI or Anthropic form)'
+tools\t'A tool list or an MCP `tools/list` result'"
+complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l draft -d 'Read schemas as this draft instead of their `$schema`' -r -f -a "4\t'Draft 4'
+6\t'Draft 6'
+7\t'Draft 7'
+2019-09\t'Draft 2019-09'
+2020-12\t'Draft 2020-12'"
+complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l ref-map -d 'Resolve references to URI from the local PATH (repeatable); a URI ending in `/` maps a prefix to a folder, trying `<name>` then `<name>.json`' -r
+complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l max-input-size -d 'Refuse inputs larger than this many bytes, before reading them' -r
+complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l color -d 'When to colour diagnostics (NO_COLOR in the environment means never)' -r -f -a "auto\t'Colour when standard error is a terminal and NO_COLOR is unset'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c stitch -n "__fish_stitch_using_subcommand flatten" -s q -l quiet -d 'Show errors only: silence warnings and notes'
+complete -c stitch -n "__fish_stitch_using_subcommand flatten" -s v -l verbose -d 'Show notes as well as warnings and errors'
+complete -c stitch -n "__fish_stitch_using_subcommand flatten" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c stitch -n "__fish_stitch_using_subcommand inspect" -l format -d 'Output format' -r -f -a "human\t'Text for people, diagnostics with source snippets'
 json\t'One JSON document on standard output'"
 complete -c stitch -n "__fish_stitch_using_subcommand inspect" -l input-kind -d 'Read inputs as this kind instead of detecting it' -r -f -a "schema\t'A JSON Schema'
@@ -58,6 +81,7 @@ never\t'Never colour'"
 complete -c stitch -n "__fish_stitch_using_subcommand completions" -s q -l quiet -d 'Show errors only: silence warnings and notes'
 complete -c stitch -n "__fish_stitch_using_subcommand completions" -s v -l verbose -d 'Show notes as well as warnings and errors'
 complete -c stitch -n "__fish_stitch_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from inspect completions help" -f -a "inspect" -d 'Load documents and show what stitch sees: kind, draft, tools, references'
-complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from inspect completions help" -f -a "completions" -d 'Print a shell completion script to standard output'
-complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from inspect completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten inspect completions help" -f -a "flatten" -d 'Flatten root unions into one object schema that providers accept'
+complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten inspect completions help" -f -a "inspect" -d 'Load documents and show what stitch sees: kind, draft, tools, references'
+complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten inspect completions help" -f -a "completions" -d 'Print a shell completion script to standard output'
+complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten inspect completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

@@ -8,11 +8,9 @@ use serde_json::json;
 use super::{Context, load_options};
 use crate::canonical;
 use crate::cli::{FlattenArgs, Format, SemanticsArg};
-use crate::diagnostic::{Finding, Severity};
-use crate::document::locate::{Locator, Part};
-use crate::document::{self, Input, Loaded};
+use crate::document::{self, Input};
 use crate::error::{Error, Outcome};
-use crate::flatten::{self, Collisions, Options, Semantics, codes};
+use crate::flatten::{self, Semantics};
 use crate::output;
 use crate::report;
 
@@ -38,17 +36,23 @@ pub(super) fn run(args: &FlattenArgs, ctx: &mut Context<'_>) -> Result<Outcome, 
                 continue;
             }
         };
-        let (presentation, findings) = flatten_document(&loaded, semantics);
+        let (presentation, findings) = flatten::flatten_loaded(&loaded, semantics);
         match args.format {
             Format::Human => {
                 ctx.report(&loaded.findings)?;
                 ctx.report(&findings)?;
             }
-            Format::Json => json_notes.extend(findings.iter().filter(|f| ctx.style.shows(f)).map(report::json::finding)),
+            Format::Json => json_notes.extend(
+                findings
+                    .iter()
+                    .filter(|f| ctx.style.shows(f))
+                    .map(report::json::finding),
+            ),
         }
         let bytes = canonical::pretty(&presentation);
         match destination(args, &input)? {
-            Some(path) => output::write_atomic(&path, bytes.as_bytes()).map_err(|source| Error::Write { path, source })?,
+            Some(path) => output::write_atomic(&path, bytes.as_bytes())
+                .map_err(|source| Error::Write { path, source })?,
             None => ctx.out.write_all(bytes.as_bytes())?,
         }
     }
@@ -56,7 +60,11 @@ pub(super) fn run(args: &FlattenArgs, ctx: &mut Context<'_>) -> Result<Outcome, 
         let notes = json!({"formatVersion": 1, "notes": json_notes});
         ctx.err.write_all(canonical::pretty(&notes).as_bytes())?;
     }
-    if failures.is_empty() { Ok(Outcome::Positive) } else { Err(Error::Input(failures)) }
+    if failures.is_empty() {
+        Ok(Outcome::Positive)
+    } else {
+        Err(Error::Input(failures))
+    }
 }
 
 /// Where the presentation of `input` goes: a file, or standard output (`None`).
@@ -64,6 +72,10 @@ fn destination(args: &FlattenArgs, input: &Input) -> Result<Option<PathBuf>, Err
     let path = match (&args.output, &args.out_dir) {
         (Some(path), _) => path.clone(),
         (None, Some(dir)) => {
+            std::fs::create_dir_all(dir).map_err(|source| Error::Write {
+                path: dir.clone(),
+                source,
+            })?;
             let name = match input {
                 Input::File(path) => path.file_name().map(PathBuf::from),
                 Input::Stdin => Some(PathBuf::from("stdin.json")),
@@ -86,42 +98,4 @@ fn destination(args: &FlattenArgs, input: &Input) -> Result<Option<PathBuf>, Err
 
 fn same_file(a: &Path, b: &Path) -> bool {
     matches!((a.canonicalize(), b.canonicalize()), (Ok(x), Ok(y)) if x == y)
-}
-
-/// The input document with each of its schemas flattened, and the notes as findings that
-/// point into the input.
-pub(crate) fn flatten_document(loaded: &Loaded, semantics: Semantics) -> (serde_json::Value, Vec<Finding>) {
-    let input = loaded.input();
-    let mut document = input.value.clone();
-    let mut findings = Vec::new();
-    let locator = Locator::new(&input.source.text);
-    for (_, at) in loaded.contents.schemas() {
-        let Some(schema) = input.value.pointer(at) else { continue };
-        let flattened = flatten::flatten(
-            schema,
-            Options {
-                draft: input.draft,
-                semantics,
-                collisions: Collisions::AnyOf,
-            },
-        );
-        for note in &flattened.notes {
-            let full = format!("{at}{}", note.pointer);
-            let severity = if note.code == codes::FLATTENED { Severity::Note } else { Severity::Warning };
-            let mut finding = Finding::new(note.code, severity, note.message.clone())
-                .in_source(&input.source)
-                .with_span(locator.span(&full, Part::Key))
-                .at(full);
-            if let Some(help) = &note.help {
-                finding = finding.with_help(help.clone());
-            }
-            findings.push(finding);
-        }
-        if at.is_empty() {
-            document = flattened.schema;
-        } else if let Some(slot) = document.pointer_mut(at) {
-            *slot = flattened.schema;
-        }
-    }
-    (document, findings)
 }

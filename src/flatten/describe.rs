@@ -18,7 +18,11 @@ pub(crate) struct BranchText {
 /// The description of a flat property (F10), or `None` when there is nothing to say.
 /// `discriminator` is the discriminator's name; `required` says whether the flat object
 /// requires the key.
-pub(crate) fn describe(discriminator: Option<&str>, branches: &[BranchText], required: bool) -> Option<String> {
+pub(crate) fn describe(
+    discriminator: Option<&str>,
+    branches: &[BranchText],
+    required: bool,
+) -> Option<String> {
     let declaring: Vec<&BranchText> = branches.iter().filter(|b| b.declares).collect();
     let name = |labels: &[&str]| match discriminator {
         Some(d) => format!("{d} = {}", labels.join(" | ")),
@@ -27,7 +31,9 @@ pub(crate) fn describe(discriminator: Option<&str>, branches: &[BranchText], req
     let mut parts: Vec<String> = Vec::new();
     let texts: Vec<Option<&str>> = declaring.iter().map(|b| b.description.as_deref()).collect();
     match texts.first() {
-        Some(Some(first)) if texts.iter().all(|t| *t == Some(*first)) => parts.push((*first).to_owned()),
+        Some(Some(first)) if texts.iter().all(|t| *t == Some(*first)) => {
+            parts.push((*first).to_owned())
+        }
         _ => {
             // One `When …: text` per distinct text, in first-seen order.
             let mut groups: Vec<(&str, Vec<&str>)> = Vec::new();
@@ -49,7 +55,11 @@ pub(crate) fn describe(discriminator: Option<&str>, branches: &[BranchText], req
         if !available.is_empty() {
             parts.push(format!("Available if {}.", name(&available)));
         }
-        let requiring: Vec<&str> = declaring.iter().filter(|b| b.requires).map(|b| b.label.as_str()).collect();
+        let requiring: Vec<&str> = declaring
+            .iter()
+            .filter(|b| b.requires)
+            .map(|b| b.label.as_str())
+            .collect();
         if !requiring.is_empty() {
             parts.push(format!("Required if {}", name(&requiring)));
         }
@@ -62,7 +72,12 @@ pub(crate) fn describe(discriminator: Option<&str>, branches: &[BranchText], req
 mod tests {
     use super::*;
 
-    fn branch(label: &str, declares: bool, requires: bool, description: Option<&str>) -> BranchText {
+    fn branch(
+        label: &str,
+        declares: bool,
+        requires: bool,
+        description: Option<&str>,
+    ) -> BranchText {
         BranchText {
             label: label.to_owned(),
             declares,
@@ -88,15 +103,26 @@ mod tests {
         ];
         assert_eq!(
             describe(Some("op"), &text, false).as_deref(),
-            Some("When op = delete: Expected text, for safety Available if op = insert | delete. Required if op = insert")
+            Some(
+                "When op = delete: Expected text, for safety Available if op = insert | delete. Required if op = insert"
+            )
         );
-        let count = [branch("insert", false, false, None), branch("delete", true, false, None)];
-        assert_eq!(describe(Some("op"), &count, false).as_deref(), Some("Available if op = delete."));
+        let count = [
+            branch("insert", false, false, None),
+            branch("delete", true, false, None),
+        ];
+        assert_eq!(
+            describe(Some("op"), &count, false).as_deref(),
+            Some("Available if op = delete.")
+        );
         let op = [
             branch("insert", true, true, Some("Operation")),
             branch("delete", true, true, Some("Operation")),
         ];
-        assert_eq!(describe(Some("op"), &op, true).as_deref(), Some("Operation"));
+        assert_eq!(
+            describe(Some("op"), &op, true).as_deref(),
+            Some("Operation")
+        );
     }
 
     #[test]
@@ -110,7 +136,10 @@ mod tests {
             describe(None, &b, false).as_deref(),
             Some("A Available if variant 1 | variant 2.")
         );
-        let b = [branch("variant 1", true, true, None), branch("variant 2", true, true, None)];
+        let b = [
+            branch("variant 1", true, true, None),
+            branch("variant 2", true, true, None),
+        ];
         assert_eq!(describe(None, &b, true), None);
     }
 }

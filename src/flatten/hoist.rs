@@ -16,14 +16,23 @@ pub(crate) fn schema_pointers(root: &Value, draft: Draft) -> Vec<String> {
     let mut out = Vec::new();
     let mut stack = vec![String::new()];
     while let Some(at) = stack.pop() {
-        let Some(Value::Object(map)) = root.pointer(&at) else { continue };
+        let Some(Value::Object(map)) = root.pointer(&at) else {
+            continue;
+        };
         // Every definitions container is walked whatever the draft: references reach them.
-        let mut children: Vec<String> = draft.subschemas(map).iter().map(|s| s.pointer(&at)).collect();
+        let mut children: Vec<String> = draft
+            .subschemas(map)
+            .iter()
+            .map(|s| s.pointer(&at))
+            .collect();
         for container in ["$defs", "definitions"] {
             if !draft.is_keyword(container)
                 && let Some(Value::Object(defs)) = map.get(container)
             {
-                children.extend(defs.keys().map(|k| pointer::push(&pointer::push(&at, container), k)));
+                children.extend(
+                    defs.keys()
+                        .map(|k| pointer::push(&pointer::push(&at, container), k)),
+                );
             }
         }
         out.push(at);
@@ -35,7 +44,10 @@ pub(crate) fn schema_pointers(root: &Value, draft: Draft) -> Vec<String> {
 /// The pointer a local reference names, if it is one.
 fn local_target(reference: &str) -> Option<String> {
     let fragment = reference.strip_prefix('#')?;
-    let decoded = percent_encoding::percent_decode_str(fragment).decode_utf8().ok()?.into_owned();
+    let decoded = percent_encoding::percent_decode_str(fragment)
+        .decode_utf8()
+        .ok()?
+        .into_owned();
     (decoded.is_empty() || decoded.starts_with('/')).then_some(decoded)
 }
 
@@ -58,7 +70,11 @@ pub(crate) fn hoist(root: &Value, keyword: &str, draft: Draft, notes: &mut Notes
     // A target inside another target is reached through the outer copy.
     let outer: Vec<String> = targets
         .iter()
-        .filter(|t| !targets.iter().any(|o| o != *t && pointer::starts_with(t, o)))
+        .filter(|t| {
+            !targets
+                .iter()
+                .any(|o| o != *t && pointer::starts_with(t, o))
+        })
         .cloned()
         .collect();
     for target in &outer {
@@ -70,9 +86,7 @@ pub(crate) fn hoist(root: &Value, keyword: &str, draft: Draft, notes: &mut Notes
             );
             return None;
         }
-        if root.pointer(target).is_none() {
-            return None;
-        }
+        root.pointer(target)?;
     }
     let mut out = root.clone();
     let map = out.as_object_mut()?;
@@ -90,7 +104,10 @@ pub(crate) fn hoist(root: &Value, keyword: &str, draft: Draft, notes: &mut Notes
     for target in &outer {
         let name = fresh_name(target, &defs);
         defs.insert(name.clone(), root.pointer(target)?.clone());
-        renames.push((target.clone(), pointer::push(&pointer::push("", &container), &name)));
+        renames.push((
+            target.clone(),
+            pointer::push(&pointer::push("", &container), &name),
+        ));
         notes.flattened(
             target,
             format!("`#{target}` is referenced from elsewhere; a copy moves to `#/{container}/{name}` (F13)"),
@@ -99,12 +116,24 @@ pub(crate) fn hoist(root: &Value, keyword: &str, draft: Draft, notes: &mut Notes
     map.insert(container, Value::Object(defs));
     // Rewrite every reference into a moved node, the copies' own included.
     for at in schema_pointers(&out, draft) {
-        let Some(Value::Object(node)) = out.pointer_mut(&at) else { continue };
-        let Some(Value::String(reference)) = node.get("$ref") else { continue };
-        let Some(target) = local_target(reference) else { continue };
-        if let Some((from, to)) = renames.iter().find(|(from, _)| pointer::starts_with(&target, from)) {
+        let Some(Value::Object(node)) = out.pointer_mut(&at) else {
+            continue;
+        };
+        let Some(Value::String(reference)) = node.get("$ref") else {
+            continue;
+        };
+        let Some(target) = local_target(reference) else {
+            continue;
+        };
+        if let Some((from, to)) = renames
+            .iter()
+            .find(|(from, _)| pointer::starts_with(&target, from))
+        {
             let rewritten = format!("#{}{}", to, &target[from.len()..]);
-            node.insert("$ref".to_owned(), Value::String(encode_fragment(&rewritten)));
+            node.insert(
+                "$ref".to_owned(),
+                Value::String(encode_fragment(&rewritten)),
+            );
         }
     }
     Some(out)
@@ -123,7 +152,10 @@ fn embedded_resource(root: &Value, target: &str) -> Option<String> {
             _ => return None,
         };
         at = pointer::push(&at, &token);
-        let id = node.get("$id").or_else(|| node.get("id")).and_then(Value::as_str);
+        let id = node
+            .get("$id")
+            .or_else(|| node.get("id"))
+            .and_then(Value::as_str);
         if id.is_some_and(|id| !id.starts_with('#')) {
             return Some(at);
         }
@@ -137,11 +169,23 @@ fn fresh_name(target: &str, defs: &Map<String, Value>) -> String {
     let meaningful = tokens
         .iter()
         .rev()
-        .find(|t| !t.chars().all(|c| c.is_ascii_digit()) && !matches!(t.as_str(), "properties" | "items" | "anyOf" | "oneOf" | "allOf" | "$defs" | "definitions"))
+        .find(|t| {
+            !t.chars().all(|c| c.is_ascii_digit())
+                && !matches!(
+                    t.as_str(),
+                    "properties" | "items" | "anyOf" | "oneOf" | "allOf" | "$defs" | "definitions"
+                )
+        })
         .map_or("moved", String::as_str);
     let base: String = meaningful
         .chars()
-        .map(|c| if c.is_ascii_alphanumeric() || c == '_' || c == '-' { c } else { '_' })
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' || c == '-' {
+                c
+            } else {
+                '_'
+            }
+        })
         .collect();
     let mut name = base.clone();
     let mut n = 2;

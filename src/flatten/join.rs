@@ -30,7 +30,13 @@ const STRING_KEYWORDS: &[&str] = &[
     "contentMediaType",
     "contentSchema",
 ];
-const NUMBER_KEYWORDS: &[&str] = &["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"];
+const NUMBER_KEYWORDS: &[&str] = &[
+    "minimum",
+    "maximum",
+    "exclusiveMinimum",
+    "exclusiveMaximum",
+    "multipleOf",
+];
 const OBJECT_KEYWORDS: &[&str] = &[
     "properties",
     "patternProperties",
@@ -166,8 +172,14 @@ fn split_null(reader: &Reader<'_>, schema: &Value) -> (Value, bool) {
                 _ => continue,
             };
             if let Value::Object(x) = other
-                && x.keys().all(|k| is_annotation(k) || is_type_specific(k) || matches!(k.as_str(), "type" | "enum" | "const"))
-                && (x.contains_key("type") || x.contains_key("enum") || (x.contains_key("const") && reader.options.draft.is_keyword("const")))
+                && x.keys().all(|k| {
+                    is_annotation(k)
+                        || is_type_specific(k)
+                        || matches!(k.as_str(), "type" | "enum" | "const")
+                })
+                && (x.contains_key("type")
+                    || x.contains_key("enum")
+                    || (x.contains_key("const") && reader.options.draft.is_keyword("const")))
             {
                 return (other.clone(), true);
             }
@@ -182,7 +194,11 @@ fn split_null(reader: &Reader<'_>, schema: &Value) -> (Value, bool) {
         let others: Vec<Value> = types.iter().filter(|t| *t != "null").cloned().collect();
         rest.insert(
             "type".to_owned(),
-            if others.len() == 1 { others[0].clone() } else { Value::Array(others) },
+            if others.len() == 1 {
+                others[0].clone()
+            } else {
+                Value::Array(others)
+            },
         );
         if let Some(Value::Array(values)) = map.get("enum") {
             rest.insert(
@@ -198,7 +214,9 @@ fn split_null(reader: &Reader<'_>, schema: &Value) -> (Value, bool) {
 /// Adds `null` to a joined schema (F7.6): to its `type`, to its `enum`, a `const` becoming an
 /// `enum`; an `anyOf` gains a `null` branch; `{}` already accepts it.
 fn add_null(schema: Value) -> Value {
-    let Value::Object(mut map) = schema else { return schema };
+    let Value::Object(mut map) = schema else {
+        return schema;
+    };
     if map.is_empty() {
         return Value::Object(map);
     }
@@ -209,7 +227,10 @@ fn add_null(schema: Value) -> Value {
         }
         return Value::Object(map);
     }
-    if !["type", "enum", "const"].iter().any(|k| map.contains_key(*k)) {
+    if !["type", "enum", "const"]
+        .iter()
+        .any(|k| map.contains_key(*k))
+    {
         // Nothing to add `null` to (a `$ref`, say): accept it beside the schema.
         return json!({"anyOf": [Value::Object(map), {"type": "null"}]});
     }
@@ -262,7 +283,9 @@ pub(crate) fn is_recursive(reader: &Reader<'_>, at: &str) -> bool {
         if !seen.insert(here.clone()) {
             continue;
         }
-        let Some(node) = reader.root.pointer(&here) else { continue };
+        let Some(node) = reader.root.pointer(&here) else {
+            continue;
+        };
         let mut values = vec![node];
         while let Some(value) = values.pop() {
             match value {
@@ -286,7 +309,13 @@ pub(crate) fn is_recursive(reader: &Reader<'_>, at: &str) -> bool {
 }
 
 /// Joins the contributions for one key (F7). `at` names the key in notes.
-pub(crate) fn join(reader: &Reader<'_>, key: &str, at: &str, contributions: &[Contribution], notes: &mut Notes) -> Value {
+pub(crate) fn join(
+    reader: &Reader<'_>,
+    key: &str,
+    at: &str,
+    contributions: &[Contribution],
+    notes: &mut Notes,
+) -> Value {
     let schemas: Vec<Value> = contributions.iter().map(|c| c.schema.clone()).collect();
     if schemas.len() == 1 {
         return schemas[0].clone();
@@ -300,9 +329,14 @@ pub(crate) fn join(reader: &Reader<'_>, key: &str, at: &str, contributions: &[Co
     let first = comparable(reader, cores[0]);
     if cores.iter().all(|c| comparable(reader, c) == first) {
         let mut kept = strip_annotations(cores[0]);
-        if let (Value::Object(kept_map), Some(Value::Object(first_map))) = (&mut kept, cores.first().map(|c| *c)) {
+        if let (Value::Object(kept_map), Some(Value::Object(first_map))) =
+            (&mut kept, cores.first().copied())
+        {
             for (k, v) in first_map {
-                if is_annotation(k) && k != "description" && cores.iter().all(|c| c.get(k) == Some(v)) {
+                if is_annotation(k)
+                    && k != "description"
+                    && cores.iter().all(|c| c.get(k) == Some(v))
+                {
                     kept_map.insert(k.clone(), v.clone());
                 }
             }
@@ -365,7 +399,10 @@ fn string_enum_union(reader: &Reader<'_>, cores: &[&Value]) -> Option<Vec<Value>
     let mut values: Vec<Value> = Vec::new();
     for core in cores {
         let map = core.as_object()?;
-        if !map.keys().all(|k| is_annotation(k) || matches!(k.as_str(), "const" | "enum" | "type")) {
+        if !map
+            .keys()
+            .all(|k| is_annotation(k) || matches!(k.as_str(), "const" | "enum" | "type"))
+        {
             return None;
         }
         if map.get("type").is_some_and(|t| t != "string") {
@@ -446,7 +483,11 @@ fn hull(reader: &Reader<'_>, kind: &str, cores: &[&Value]) -> Value {
             same_everywhere(&mut out, &maps, "multipleOf");
         }
         "string" => {
-            let lengths = |k: &str| maps.iter().map(|m| m.get(k).and_then(Value::as_u64)).collect::<Option<Vec<u64>>>();
+            let lengths = |k: &str| {
+                maps.iter()
+                    .map(|m| m.get(k).and_then(Value::as_u64))
+                    .collect::<Option<Vec<u64>>>()
+            };
             if let Some(min) = lengths("minLength").and_then(|v| v.into_iter().min()) {
                 out.insert("minLength".to_owned(), min.into());
             }
@@ -486,7 +527,11 @@ fn bound(draft: crate::document::Draft, map: &Map<String, Value>, lower: bool) -
         (Some(i), Some(e)) => {
             let (iv, ev) = (i.as_f64()?, e.as_f64()?);
             let exclusive_is_tighter = if lower { ev >= iv } else { ev <= iv };
-            Some(if exclusive_is_tighter { (e, true) } else { (i, false) })
+            Some(if exclusive_is_tighter {
+                (e, true)
+            } else {
+                (i, false)
+            })
         }
         (Some(i), None) => Some((i, false)),
         (None, Some(e)) => Some((e, true)),
@@ -500,7 +545,11 @@ fn extreme(bounds: &[Bound], lower: bool) -> Bound {
     let value = |b: &Bound| b.0.as_f64().unwrap_or(0.0);
     let mut best = bounds[0].clone();
     for b in &bounds[1..] {
-        let looser = if lower { value(b) < value(&best) } else { value(b) > value(&best) };
+        let looser = if lower {
+            value(b) < value(&best)
+        } else {
+            value(b) > value(&best)
+        };
         if looser {
             best = b.clone();
         } else if value(b) == value(&best) {
@@ -510,7 +559,12 @@ fn extreme(bounds: &[Bound], lower: bool) -> Bound {
     best
 }
 
-fn write_bound(draft: crate::document::Draft, out: &mut Map<String, Value>, (n, exclusive): Bound, lower: bool) {
+fn write_bound(
+    draft: crate::document::Draft,
+    out: &mut Map<String, Value>,
+    (n, exclusive): Bound,
+    lower: bool,
+) {
     let (inclusive_key, exclusive_key) = if lower {
         ("minimum", "exclusiveMinimum")
     } else {

@@ -16,7 +16,9 @@ mod union;
 
 use serde_json::{Map, Value};
 
-use crate::document::Draft;
+use crate::diagnostic::{Finding, Severity};
+use crate::document::locate::{Locator, Part};
+use crate::document::{Draft, Loaded};
 
 /// Which values the presentation must accept (§1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -101,7 +103,12 @@ impl Notes {
         });
     }
 
-    pub(crate) fn not_flattened(&mut self, pointer: &str, message: impl Into<String>, help: Option<String>) {
+    pub(crate) fn not_flattened(
+        &mut self,
+        pointer: &str,
+        message: impl Into<String>,
+        help: Option<String>,
+    ) {
         self.0.push(Note {
             code: codes::NOT_FLATTENED,
             pointer: pointer.to_owned(),
@@ -163,9 +170,13 @@ impl Reader<'_> {
     /// drafts up to 7 siblings are ignored; later, only annotations and definitions may stand
     /// beside it.
     pub(crate) fn ref_replaces(&self, schema: &Value) -> bool {
-        let Some(map) = schema.as_object() else { return false };
+        let Some(map) = schema.as_object() else {
+            return false;
+        };
         self.options.draft.ref_overrides_siblings()
-            || map.keys().all(|k| k == "$ref" || is_annotation(k) || is_definitions(k) || k.starts_with("x-"))
+            || map.keys().all(|k| {
+                k == "$ref" || is_annotation(k) || is_definitions(k) || k.starts_with("x-")
+            })
     }
 }
 
@@ -174,7 +185,14 @@ impl Reader<'_> {
 pub(crate) fn is_annotation(keyword: &str) -> bool {
     matches!(
         keyword,
-        "title" | "description" | "default" | "examples" | "$comment" | "deprecated" | "readOnly" | "writeOnly"
+        "title"
+            | "description"
+            | "default"
+            | "examples"
+            | "$comment"
+            | "deprecated"
+            | "readOnly"
+            | "writeOnly"
     )
 }
 
@@ -185,7 +203,10 @@ pub(crate) fn is_definitions(keyword: &str) -> bool {
 
 /// Keywords that identify a document rather than assert (kept as is, F12).
 pub(crate) fn is_identity(keyword: &str) -> bool {
-    matches!(keyword, "$schema" | "$id" | "id" | "$anchor" | "$dynamicAnchor" | "$vocabulary")
+    matches!(
+        keyword,
+        "$schema" | "$id" | "id" | "$anchor" | "$dynamicAnchor" | "$vocabulary"
+    )
 }
 
 /// Flattens a contract (SPEC §3). Pure: the same contract and options give the same bytes.
@@ -241,7 +262,9 @@ fn replace_root_ref(root: &Value, options: Options, notes: &mut Notes) -> Option
     let Some((target, target_pointer)) = reader.resolve(reference) else {
         notes.not_flattened(
             "/$ref",
-            format!("the root `$ref` `{reference}` is not a local reference, so it is left in place"),
+            format!(
+                "the root `$ref` `{reference}` is not a local reference, so it is left in place"
+            ),
             None,
         );
         return None;
@@ -249,7 +272,8 @@ fn replace_root_ref(root: &Value, options: Options, notes: &mut Notes) -> Option
     let Value::Object(target_map) = target else {
         return None;
     };
-    let keep = |k: &str| is_annotation(k) || is_definitions(k) || is_identity(k) || k.starts_with("x-");
+    let keep =
+        |k: &str| is_annotation(k) || is_definitions(k) || is_identity(k) || k.starts_with("x-");
     let asserting: Map<String, Value> = if options.draft.ref_overrides_siblings() {
         Map::new()
     } else {
@@ -270,7 +294,10 @@ fn replace_root_ref(root: &Value, options: Options, notes: &mut Notes) -> Option
             } else {
                 out.insert(
                     "allOf".to_owned(),
-                    Value::Array(vec![Value::Object(target_map.clone()), Value::Object(asserting.clone())]),
+                    Value::Array(vec![
+                        Value::Object(target_map.clone()),
+                        Value::Object(asserting.clone()),
+                    ]),
                 );
             }
         } else if keep(key) {
@@ -284,4 +311,48 @@ fn replace_root_ref(root: &Value, options: Options, notes: &mut Notes) -> Option
         format!("the root `$ref` is replaced by its target `#{target_pointer}`"),
     );
     Some(Value::Object(out))
+}
+
+/// A loaded input with each of its schemas flattened (a tool or tool list stays one), and the
+/// notes as findings that point into the input, with spans.
+pub fn flatten_loaded(loaded: &Loaded, semantics: Semantics) -> (serde_json::Value, Vec<Finding>) {
+    let input = loaded.input();
+    let mut document = input.value.clone();
+    let mut findings = Vec::new();
+    let locator = Locator::new(&input.source.text);
+    for (_, at) in loaded.contents.schemas() {
+        let Some(schema) = input.value.pointer(at) else {
+            continue;
+        };
+        let flattened = flatten(
+            schema,
+            Options {
+                draft: input.draft,
+                semantics,
+                collisions: Collisions::AnyOf,
+            },
+        );
+        for note in &flattened.notes {
+            let full = format!("{at}{}", note.pointer);
+            let severity = if note.code == codes::FLATTENED {
+                Severity::Note
+            } else {
+                Severity::Warning
+            };
+            let mut finding = Finding::new(note.code, severity, note.message.clone())
+                .in_source(&input.source)
+                .with_span(locator.span(&full, Part::Key))
+                .at(full);
+            if let Some(help) = &note.help {
+                finding = finding.with_help(help.clone());
+            }
+            findings.push(finding);
+        }
+        if at.is_empty() {
+            document = flattened.schema;
+        } else if let Some(slot) = document.pointer_mut(at) {
+            *slot = flattened.schema;
+        }
+    }
+    (document, findings)
 }

@@ -40,7 +40,9 @@ impl ObjectView {
     /// True when no other key is allowed: `additionalProperties: false` without
     /// `patternProperties` (F8).
     pub fn closed(&self) -> bool {
-        !self.opaque && self.additional == Some(Value::Bool(false)) && self.pattern_properties.is_none()
+        !self.opaque
+            && self.additional == Some(Value::Bool(false))
+            && self.pattern_properties.is_none()
     }
 
     /// True when neither `additionalProperties` nor `unevaluatedProperties` is written (§1).
@@ -79,7 +81,13 @@ pub(crate) fn read(reader: &Reader<'_>, schema: &Value, at: &str, notes: &mut No
 /// of loading bounds real schemas far below.
 const MAX_CONJUNCT_DEPTH: usize = 16;
 
-fn read_depth(reader: &Reader<'_>, schema: &Value, at: &str, notes: &mut Notes, depth: usize) -> ObjectView {
+fn read_depth(
+    reader: &Reader<'_>,
+    schema: &Value,
+    at: &str,
+    notes: &mut Notes,
+    depth: usize,
+) -> ObjectView {
     let opaque = || ObjectView {
         opaque: true,
         ..ObjectView::default()
@@ -137,14 +145,21 @@ fn own(reader: &Reader<'_>, map: &Map<String, Value>, at: &str, notes: &mut Note
                 }
             }
             "required" => {
-                for name in value.as_array().into_iter().flatten().filter_map(Value::as_str) {
+                for name in value
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .filter_map(Value::as_str)
+                {
                     if !view.required.iter().any(|r| r == name) {
                         view.required.push(name.to_owned());
                     }
                 }
             }
             "additionalProperties" => view.additional = Some(value.clone()),
-            "unevaluatedProperties" if draft.is_keyword(key) => view.unevaluated = Some(value.clone()),
+            "unevaluatedProperties" if draft.is_keyword(key) => {
+                view.unevaluated = Some(value.clone())
+            }
             "patternProperties" => view.pattern_properties = value.as_object().cloned(),
             "discriminator" => {
                 view.discriminator = value
@@ -160,12 +175,16 @@ fn own(reader: &Reader<'_>, map: &Map<String, Value>, at: &str, notes: &mut Note
                 notes.widened(&here, format!("the nested `{key}` of a branch is dropped; the keys it declares are kept with any value"));
             }
             k if OBJECT_KEYWORDS.contains(&k) && draft.is_keyword(k) => {
-                if matches!(k, "if" | "then" | "else" | "dependentSchemas" | "dependencies") {
+                if matches!(
+                    k,
+                    "if" | "then" | "else" | "dependentSchemas" | "dependencies"
+                ) {
                     declare_nested(&mut view, value, &here);
                 }
                 view.others.insert(key.clone(), (value.clone(), here));
             }
-            k if is_annotation(k) || is_definitions(k) || is_identity(k) || k.starts_with("x-") => {}
+            k if is_annotation(k) || is_definitions(k) || is_identity(k) || k.starts_with("x-") => {
+            }
             k if !draft.is_keyword(k) => {}
             _ => {
                 // A keyword for other types (`minLength` beside `type: object`) or one this view
@@ -243,11 +262,17 @@ pub(crate) fn merge(conjuncts: Vec<ObjectView>, at: &str, notes: &mut Notes) -> 
     }
     if conjuncts.iter().any(ObjectView::closed) {
         out.additional = Some(Value::Bool(false));
-    } else if conjuncts.iter().any(|c| c.additional.is_some() || c.pattern_properties.is_some()) {
+    } else if conjuncts
+        .iter()
+        .any(|c| c.additional.is_some() || c.pattern_properties.is_some())
+    {
         notes.widened(at, "`additionalProperties` and `patternProperties` of the `allOf` conjuncts are dropped; the merged object is open");
     }
     if conjuncts.iter().any(|c| c.unevaluated.is_some()) {
-        notes.widened(at, "`unevaluatedProperties` of the `allOf` conjuncts is dropped");
+        notes.widened(
+            at,
+            "`unevaluatedProperties` of the `allOf` conjuncts is dropped",
+        );
     }
     // Other assertions: kept when only one conjunct writes the keyword, or all write it alike.
     let mut others: IndexMap<String, Vec<(Value, String)>> = IndexMap::new();
@@ -258,10 +283,16 @@ pub(crate) fn merge(conjuncts: Vec<ObjectView>, at: &str, notes: &mut Notes) -> 
     }
     for (key, entries) in others {
         let first = canonical::canonical(&entries[0].0);
-        if entries.iter().all(|(v, _)| canonical::canonical(v) == first) {
+        if entries
+            .iter()
+            .all(|(v, _)| canonical::canonical(v) == first)
+        {
             out.others.insert(key, entries[0].clone());
         } else {
-            notes.widened(&entries[0].1, format!("`{key}` differs between `allOf` conjuncts and is dropped"));
+            notes.widened(
+                &entries[0].1,
+                format!("`{key}` differs between `allOf` conjuncts and is dropped"),
+            );
         }
     }
     out
@@ -269,10 +300,16 @@ pub(crate) fn merge(conjuncts: Vec<ObjectView>, at: &str, notes: &mut Notes) -> 
 
 /// F9 at the root: an `allOf` whose conjuncts are objects (one of them, or the node, says
 /// `type: "object"`) becomes one object. `None` leaves the root as it is (F3).
-pub(crate) fn flatten_all_of(root: &Value, options: super::Options, notes: &mut Notes) -> Option<Value> {
+pub(crate) fn flatten_all_of(
+    root: &Value,
+    options: super::Options,
+    notes: &mut Notes,
+) -> Option<Value> {
     let map = root.as_object()?;
     let reader = Reader { root, options };
-    let Value::Array(conjuncts) = map.get("allOf")? else { return None };
+    let Value::Array(conjuncts) = map.get("allOf")? else {
+        return None;
+    };
     let objects = conjuncts.iter().all(|c| {
         reader
             .follow(c, "")

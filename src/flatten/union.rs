@@ -19,27 +19,52 @@ struct Branch {
 
 /// Flattens the root union under `keyword` (`oneOf` or `anyOf`); `None` leaves it in place
 /// (F3, noted).
-pub(crate) fn flatten_union(root: &Value, keyword: &str, options: Options, notes: &mut Notes) -> Option<Value> {
+pub(crate) fn flatten_union(
+    root: &Value,
+    keyword: &str,
+    options: Options,
+    notes: &mut Notes,
+) -> Option<Value> {
     let union_at = pointer::push("", keyword);
-    let Some(Value::Array(raw_branches)) = root.get(keyword) else { return None };
+    let Some(Value::Array(raw_branches)) = root.get(keyword) else {
+        return None;
+    };
     if raw_branches.len() < 2 {
-        notes.not_flattened(&union_at, format!("the root `{keyword}` has fewer than two branches and is left in place"), None);
+        notes.not_flattened(
+            &union_at,
+            format!("the root `{keyword}` has fewer than two branches and is left in place"),
+            None,
+        );
         return None;
     }
     let root = hoist::hoist(root, keyword, options.draft, notes)?;
-    let reader = Reader { root: &root, options };
+    let reader = Reader {
+        root: &root,
+        options,
+    };
     let node = root.as_object()?;
     let node_is_object = node.get("type").is_some_and(|t| t == "object");
-    let Value::Array(raw_branches) = node.get(keyword)? else { return None };
+    let Value::Array(raw_branches) = node.get(keyword)? else {
+        return None;
+    };
 
     let mut branches = Vec::with_capacity(raw_branches.len());
     for (i, raw) in raw_branches.iter().enumerate() {
         let at = pointer::push_index(&union_at, i);
         let Some((schema, schema_at)) = reader.follow(raw, &at) else {
-            notes.not_flattened(&at, format!("branch {} is a reference stitch cannot follow, so the union is left in place", i + 1), None);
+            notes.not_flattened(
+                &at,
+                format!(
+                    "branch {} is a reference stitch cannot follow, so the union is left in place",
+                    i + 1
+                ),
+                None,
+            );
             return None;
         };
-        let says_object = schema.get("type").is_some_and(|t| t == "object" || t == &json!(["object"]));
+        let says_object = schema
+            .get("type")
+            .is_some_and(|t| t == "object" || t == &json!(["object"]));
         if !(says_object || node_is_object) {
             notes.not_flattened(
                 &at,
@@ -51,26 +76,49 @@ pub(crate) fn flatten_union(root: &Value, keyword: &str, options: Options, notes
         let mut view = object::read(&reader, schema, &schema_at, notes);
         view.is_object = true;
         if view.opaque {
-            notes.widened(&at, format!("branch {} cannot be read as one object: every key accepts any value in it", i + 1));
+            notes.widened(
+                &at,
+                format!(
+                    "branch {} cannot be read as one object: every key accepts any value in it",
+                    i + 1
+                ),
+            );
         }
-        branches.push(Branch { at: schema_at, view });
+        branches.push(Branch {
+            at: schema_at,
+            view,
+        });
     }
 
     // Properties and `required` beside the union apply to every branch (F6).
-    let sibling_properties: Map<String, Value> = node.get("properties").and_then(Value::as_object).cloned().unwrap_or_default();
+    let sibling_properties: Map<String, Value> = node
+        .get("properties")
+        .and_then(Value::as_object)
+        .cloned()
+        .unwrap_or_default();
     let mut required: Vec<String> = Vec::new();
     let discriminator = discriminator(&reader, node, &branches);
     if let Some((name, _)) = &discriminator {
         required.push(name.clone());
     }
-    for name in node.get("required").and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str) {
+    for name in node
+        .get("required")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+    {
         if !required.iter().any(|r| r == name) {
             required.push(name.to_owned());
         }
     }
     if let Some(first) = branches.first() {
         for name in &first.view.required {
-            if branches.iter().all(|b| !b.view.opaque && b.view.required.contains(name)) && !required.contains(name) {
+            if branches
+                .iter()
+                .all(|b| !b.view.opaque && b.view.required.contains(name))
+                && !required.contains(name)
+            {
                 required.push(name.clone());
             }
         }
@@ -100,7 +148,12 @@ pub(crate) fn flatten_union(root: &Value, keyword: &str, options: Options, notes
         .enumerate()
         .map(|(i, b)| match &discriminator {
             Some((name, _)) => discriminator_values(&reader, &b.view, name)
-                .map(|vs| vs.iter().filter_map(Value::as_str).collect::<Vec<_>>().join(" | "))
+                .map(|vs| {
+                    vs.iter()
+                        .filter_map(Value::as_str)
+                        .collect::<Vec<_>>()
+                        .join(" | ")
+                })
                 .unwrap_or_default(),
             None => format!("variant {}", i + 1),
         })
@@ -142,7 +195,13 @@ pub(crate) fn flatten_union(root: &Value, keyword: &str, options: Options, notes
             join::join(&reader, key, &key_at, &contributions, notes)
         };
         let is_required = required.contains(key);
-        let text = describe_key(&branches, &labels, discriminator.as_ref().map(|(n, _)| n.as_str()), key, is_required);
+        let text = describe_key(
+            &branches,
+            &labels,
+            discriminator.as_ref().map(|(n, _)| n.as_str()),
+            key,
+            is_required,
+        );
         properties.insert(key.clone(), with_description(joined, text));
     }
 
@@ -152,7 +211,10 @@ pub(crate) fn flatten_union(root: &Value, keyword: &str, options: Options, notes
         required,
         ..ObjectView::default()
     };
-    let patterns: Vec<Option<&Map<String, Value>>> = branches.iter().map(|b| b.view.pattern_properties.as_ref()).collect();
+    let patterns: Vec<Option<&Map<String, Value>>> = branches
+        .iter()
+        .map(|b| b.view.pattern_properties.as_ref())
+        .collect();
     let patterns_identical = patterns.windows(2).all(|w| w[0] == w[1]);
     let mut dropped_patterns = false;
     match (patterns.first().copied().flatten(), patterns_identical) {
@@ -163,17 +225,25 @@ pub(crate) fn flatten_union(root: &Value, keyword: &str, options: Options, notes
         }
         (None, true) => {}
     }
-    let all_closed = branches.iter().all(|b| !b.view.opaque && b.view.additional == Some(Value::Bool(false)));
+    let all_closed = branches
+        .iter()
+        .all(|b| !b.view.opaque && b.view.additional == Some(Value::Bool(false)));
     if all_closed && !dropped_patterns {
         flat.additional = Some(Value::Bool(false));
-    } else if node.get("additionalProperties").is_some_and(|v| v != &Value::Bool(true) && v != &json!({})) {
+    } else if node
+        .get("additionalProperties")
+        .is_some_and(|v| v != &Value::Bool(true) && v != &json!({}))
+    {
         notes.widened("/additionalProperties", "`additionalProperties` beside the union is dropped: not every branch is closed, so the flat object is open");
     }
     if let Some(unevaluated) = node.get("unevaluatedProperties") {
         if flat.closed() {
             flat.unevaluated = Some(unevaluated.clone());
         } else {
-            notes.widened("/unevaluatedProperties", "`unevaluatedProperties` beside the union is dropped: the flat object is open");
+            notes.widened(
+                "/unevaluatedProperties",
+                "`unevaluatedProperties` beside the union is dropped: the flat object is open",
+            );
         }
     }
     // Other branch-level assertions survive only when every branch has them alike.
@@ -186,9 +256,13 @@ pub(crate) fn flatten_union(root: &Value, keyword: &str, options: Options, notes
         }
     }
     for key in other_keys {
-        let values: Vec<Option<&(Value, String)>> = branches.iter().map(|b| b.view.others.get(key)).collect();
+        let values: Vec<Option<&(Value, String)>> =
+            branches.iter().map(|b| b.view.others.get(key)).collect();
         let first = values[0].map(|(v, _)| canonical::canonical(v));
-        let same = first.is_some() && values.iter().all(|v| v.map(|(v, _)| canonical::canonical(v)) == first);
+        let same = first.is_some()
+            && values
+                .iter()
+                .all(|v| v.map(|(v, _)| canonical::canonical(v)) == first);
         let mentions_unevaluated = values
             .iter()
             .flatten()
@@ -198,20 +272,36 @@ pub(crate) fn flatten_union(root: &Value, keyword: &str, options: Options, notes
                 flat.others.insert(key.clone(), (value.clone(), at.clone()));
             }
         } else {
-            let at = values.iter().flatten().next().map_or(union_at.clone(), |(_, at)| at.clone());
-            notes.widened(&at, format!("`{key}` is not the same in every branch and is dropped"));
+            let at = values
+                .iter()
+                .flatten()
+                .next()
+                .map_or(union_at.clone(), |(_, at)| at.clone());
+            notes.widened(
+                &at,
+                format!("`{key}` is not the same in every branch and is dropped"),
+            );
         }
     }
     for (i, branch) in branches.iter().enumerate() {
         if branch.view.unevaluated.is_some() {
-            notes.widened(&branch.at, format!("`unevaluatedProperties` of branch {} is dropped", i + 1));
+            notes.widened(
+                &branch.at,
+                format!("`unevaluatedProperties` of branch {} is dropped", i + 1),
+            );
         }
     }
     flat.properties = properties
         .into_iter()
         .map(|(k, v)| (k, (v, String::new())))
         .collect();
-    notes.flattened(&union_at, format!("the root `{keyword}` of {} branches is flattened into one object", branches.len()));
+    notes.flattened(
+        &union_at,
+        format!(
+            "the root `{keyword}` of {} branches is flattened into one object",
+            branches.len()
+        ),
+    );
     Some(assemble_object(node, keyword, &flat, options))
 }
 
@@ -219,11 +309,18 @@ pub(crate) fn flatten_union(root: &Value, keyword: &str, options: Options, notes
 /// while it succeeds (`patternProperties`, `additionalProperties`, `unevaluatedProperties`, its
 /// own or the union node's); else `{}` when it is implicitly open and the semantics or its
 /// free form say so; else nothing.
-fn contribution(reader: &Reader<'_>, node: &Map<String, Value>, view: &ObjectView, key: &str) -> Option<Contribution> {
+fn contribution(
+    reader: &Reader<'_>,
+    node: &Map<String, Value>,
+    view: &ObjectView,
+    key: &str,
+) -> Option<Contribution> {
     let as_contribution = |schema: &Value| match schema {
         Value::Bool(false) => None,
         Value::Bool(true) => Some(Contribution { schema: json!({}) }),
-        other => Some(Contribution { schema: other.clone() }),
+        other => Some(Contribution {
+            schema: other.clone(),
+        }),
     };
     if view.opaque {
         return Some(Contribution { schema: json!({}) });
@@ -232,7 +329,10 @@ fn contribution(reader: &Reader<'_>, node: &Map<String, Value>, view: &ObjectVie
         return as_contribution(schema);
     }
     let mut evaluating: Vec<Value> = Vec::new();
-    let patterns = [view.pattern_properties.as_ref(), node.get("patternProperties").and_then(Value::as_object)];
+    let patterns = [
+        view.pattern_properties.as_ref(),
+        node.get("patternProperties").and_then(Value::as_object),
+    ];
     for map in patterns.into_iter().flatten() {
         for (pattern, schema) in map {
             if crate::validate::pattern_matches(pattern, key).unwrap_or(true) {
@@ -257,22 +357,32 @@ fn contribution(reader: &Reader<'_>, node: &Map<String, Value>, view: &ObjectVie
         // Several may apply at once (all must hold): any one of them is a sound widening.
         return as_contribution(&evaluating[0]);
     }
-    let open = view.implicitly_open() && (reader.options.semantics == Semantics::Strict || view.free_form());
+    let open = view.implicitly_open()
+        && (reader.options.semantics == Semantics::Strict || view.free_form());
     open.then(|| Contribution { schema: json!({}) })
 }
 
 /// F4: among keys every branch requires with a string `const` (draft 6+) or an all-string
 /// `enum`, no value shared between branches, the OpenAPI `discriminator.propertyName` if it is
 /// one, else the first in code-point order; with every value in branch order.
-fn discriminator(reader: &Reader<'_>, node: &Map<String, Value>, branches: &[Branch]) -> Option<(String, Vec<Value>)> {
+fn discriminator(
+    reader: &Reader<'_>,
+    node: &Map<String, Value>,
+    branches: &[Branch],
+) -> Option<(String, Vec<Value>)> {
     let first = branches.first()?;
     let mut candidates: Vec<(String, Vec<Value>)> = Vec::new();
     for name in &first.view.required {
         let mut all: Vec<Value> = Vec::new();
         let mut ok = true;
         for branch in branches {
-            match (branch.view.required.contains(name), discriminator_values(reader, &branch.view, name)) {
-                (true, Some(values)) if values.iter().all(|v| !all.contains(v)) => all.extend(values),
+            match (
+                branch.view.required.contains(name),
+                discriminator_values(reader, &branch.view, name),
+            ) {
+                (true, Some(values)) if values.iter().all(|v| !all.contains(v)) => {
+                    all.extend(values)
+                }
                 _ => {
                     ok = false;
                     break;
@@ -315,7 +425,13 @@ fn discriminator_values(reader: &Reader<'_>, view: &ObjectView, key: &str) -> Op
 }
 
 /// F10 for one key.
-fn describe_key(branches: &[Branch], labels: &[String], discriminator: Option<&str>, key: &str, required: bool) -> Option<String> {
+fn describe_key(
+    branches: &[Branch],
+    labels: &[String],
+    discriminator: Option<&str>,
+    key: &str,
+    required: bool,
+) -> Option<String> {
     let texts: Vec<BranchText> = branches
         .iter()
         .zip(labels)
@@ -368,23 +484,41 @@ const REPLACED: &[&str] = &[
 /// replaced keyword stood (`type`, `properties`, `required`, the kept branch-level keywords,
 /// `additionalProperties`, …) and every other keyword kept as is. `keyword` is the union or
 /// `allOf` being replaced.
-pub(crate) fn assemble_object(node: &Map<String, Value>, keyword: &str, flat: &ObjectView, _options: Options) -> Value {
+pub(crate) fn assemble_object(
+    node: &Map<String, Value>,
+    keyword: &str,
+    flat: &ObjectView,
+    _options: Options,
+) -> Value {
     let mut block = Map::new();
     block.insert("type".to_owned(), "object".into());
     if !flat.properties.is_empty() {
         block.insert(
             "properties".to_owned(),
-            Value::Object(flat.properties.iter().map(|(k, (v, _))| (k.clone(), v.clone())).collect()),
+            Value::Object(
+                flat.properties
+                    .iter()
+                    .map(|(k, (v, _))| (k.clone(), v.clone()))
+                    .collect(),
+            ),
         );
     }
     if !flat.required.is_empty() {
         block.insert(
             "required".to_owned(),
-            Value::Array(flat.required.iter().map(|r| Value::String(r.clone())).collect()),
+            Value::Array(
+                flat.required
+                    .iter()
+                    .map(|r| Value::String(r.clone()))
+                    .collect(),
+            ),
         );
     }
     if let Some(patterns) = &flat.pattern_properties {
-        block.insert("patternProperties".to_owned(), Value::Object(patterns.clone()));
+        block.insert(
+            "patternProperties".to_owned(),
+            Value::Object(patterns.clone()),
+        );
     }
     for (key, (value, _)) in &flat.others {
         if !node.contains_key(key) || key == keyword {

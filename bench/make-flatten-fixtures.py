@@ -1,0 +1,402 @@
+#!/usr/bin/env python3
+"""Writes the hand-made contracts and value files of fixtures/flatten/ (issue 3).
+
+Each case is a contract plus the values its presentation must accept and reject. The draft-7
+twin of a 2020-12 case is derived here (`$schema` and `$defs` → `definitions`), so that both
+drafts are covered by the same values. Presentations and notes are blessed by the golden test
+(`SNAPSHOTS=overwrite cargo test --test golden`), never written here. Re-run after editing:
+`python3 bench/make-flatten-fixtures.py`.
+"""
+import json, os, re
+
+ROOT = os.path.join(os.path.dirname(__file__), "..", "fixtures", "flatten")
+S2020 = "https://json-schema.org/draft/2020-12/schema"
+S7 = "http://json-schema.org/draft-07/schema#"
+
+def obj(props, required=(), closed=False, **extra):
+    s = {"type": "object", "properties": props}
+    if required:
+        s["required"] = list(required)
+    if closed:
+        s["additionalProperties"] = False
+    s.update(extra)
+    return s
+
+def to_d7(value):
+    text = json.dumps(value)
+    text = text.replace(S2020, S7).replace('"$defs"', '"definitions"').replace("#/$defs/", "#/definitions/")
+    return json.loads(text)
+
+CASES = {}
+
+def case(name, contract, accept, reject=(), options=None, d7=True):
+    CASES[name] = (contract, accept, reject, options)
+    if d7:
+        CASES[name + "-d7"] = (to_d7(contract), accept, reject, options)
+
+# F1: a root union of object branches.
+case("f1-root-anyof", {
+    "$schema": S2020,
+    "anyOf": [
+        obj({"kind": {"const": "a"}, "x": {"type": "string"}}, ["kind", "x"], True),
+        obj({"kind": {"const": "b"}, "y": {"type": "number"}}, ["kind"], True),
+    ],
+}, accept=[{"kind": "a", "x": "s"}, {"kind": "b"}, {"kind": "b", "y": 1.5}],
+   reject=[{"kind": "c"}, {"kind": "a", "x": 1}, {"kind": "b", "z": 1}, {"x": "s"}, "text"])
+
+case("f1-type-beside-union", {
+    "$schema": S2020,
+    "type": "object",
+    "oneOf": [
+        {"properties": {"mode": {"const": "fast"}}, "required": ["mode"]},
+        {"properties": {"mode": {"const": "slow"}, "delay": {"type": "integer", "minimum": 1}}, "required": ["mode", "delay"]},
+    ],
+}, accept=[{"mode": "fast"}, {"mode": "slow", "delay": 3}],
+   reject=[{"mode": "medium"}, {"mode": "slow", "delay": 0}, 42, []])
+
+case("f1-root-ref", {
+    "$schema": S2020,
+    "$ref": "#/$defs/update",
+    "$defs": {
+        "update": {"anyOf": [
+            obj({"action": {"type": "string", "const": "pause"}, "minutes": {"type": "integer", "minimum": 1}}, ["action", "minutes"], True),
+            obj({"action": {"type": "string", "const": "resume"}}, ["action"], True),
+        ]},
+    },
+}, accept=[{"action": "pause", "minutes": 5}, {"action": "resume"}],
+   reject=[{"action": "stop"}, {"action": "pause", "minutes": 0}, {"action": "resume", "extra": True}])
+
+# F3: unions left in place.
+case("f3-non-object-branch", {
+    "$schema": S2020,
+    "oneOf": [obj({"q": {"type": "string"}}, ["q"]), {"type": "string"}],
+}, accept=[{"q": "x"}, "plain"], reject=[5, {"q": 1}])
+
+case("f3-branch-without-type", {
+    "$schema": S2020,
+    "anyOf": [
+        {"properties": {"a": {"type": "string"}}, "required": ["a"]},
+        {"type": "object", "properties": {"b": {"type": "number"}}, "required": ["b"]},
+    ],
+}, accept=[{"a": "x"}, {"b": 1}, "a string passes the first branch"], reject=[{"a": 1, "b": "x"}])
+
+case("f3-oneof-and-anyof", {
+    "$schema": S2020,
+    "oneOf": [obj({"a": {"type": "string"}}, ["a"]), obj({"b": {"type": "string"}}, ["b"])],
+    "anyOf": [obj({"a": {"minLength": 1}}), obj({"b": {"minLength": 1}})],
+}, accept=[{"a": "x"}, {"b": "y"}], reject=[{"a": 1}], d7=False)
+
+# F4: the discriminator.
+case("f4-openapi-discriminator", {
+    "$schema": S2020,
+    "oneOf": [
+        obj({"kind": {"const": "cat"}, "animal": {"const": "a1"}, "meow": {"type": "boolean"}}, ["kind", "animal"]),
+        obj({"kind": {"const": "dog"}, "animal": {"const": "a2"}, "bark": {"type": "boolean"}}, ["kind", "animal"]),
+    ],
+    "discriminator": {"propertyName": "kind"},
+}, accept=[{"kind": "cat", "animal": "a1"}, {"kind": "dog", "animal": "a2", "bark": True}],
+   reject=[{"kind": "cow", "animal": "a1"}, {"animal": "a1"}, {"kind": "cat", "animal": "a1", "meow": "yes"}])
+
+case("f4-enum-values", {
+    "$schema": S2020,
+    "oneOf": [
+        obj({"shape": {"enum": ["circle", "disc"]}, "r": {"type": "number"}}, ["shape", "r"], True),
+        obj({"shape": {"type": "string", "enum": ["square"]}, "side": {"type": "number"}}, ["shape", "side"], True),
+    ],
+}, accept=[{"shape": "disc", "r": 1}, {"shape": "square", "side": 2}],
+   reject=[{"shape": "triangle", "r": 1}, {"r": 1}])
+
+case("f4-no-discriminator", {
+    "$schema": S2020,
+    "oneOf": [
+        obj({"kind": {"const": "x"}, "a": {"type": "string", "description": "First"}}, ["kind", "a"], True),
+        obj({"kind": {"const": "x"}, "b": {"type": "string"}}, ["kind", "b"], True),
+    ],
+}, accept=[{"kind": "x", "a": "1"}, {"kind": "x", "b": "2"}],
+   reject=[{"kind": "x", "c": "3"}, {"kind": "x", "a": 1}])
+
+# F5: a branch's keys.
+case("f5-branch-allof", {
+    "$schema": S2020,
+    "$defs": {"base": {"type": "object", "properties": {"id": {"type": "string"}}, "required": ["id"]}},
+    "oneOf": [
+        {"type": "object", "allOf": [{"$ref": "#/$defs/base"}, {"properties": {"op": {"const": "get"}}, "required": ["op"]}]},
+        {"type": "object", "allOf": [{"$ref": "#/$defs/base"}, {"properties": {"op": {"const": "put"}, "body": {"type": "string"}}, "required": ["op", "body"]}]},
+    ],
+}, accept=[{"id": "1", "op": "get"}, {"id": "2", "op": "put", "body": "b"}],
+   reject=[{"op": "get"}, {"id": "1", "op": "delete"}, {"id": 1, "op": "get"}])
+
+case("f5-conditional-keys", {
+    "$schema": S2020,
+    "oneOf": [
+        {"type": "object", "properties": {"t": {"const": "a"}, "n": {"type": "integer"}}, "required": ["t"],
+         "if": {"properties": {"n": {"minimum": 10}}}, "then": {"properties": {"big": {"type": "boolean"}}}},
+        obj({"t": {"const": "b"}}, ["t"]),
+    ],
+}, accept=[{"t": "a", "n": 20, "big": True}, {"t": "b"}], reject=[{"t": "c"}, {"n": 1}])
+
+case("f5-ref-branches", {
+    "$schema": S2020,
+    "$defs": {
+        "Copy": {"type": "object", "title": "Copy", "properties": {"type": {"const": "copy", "type": "string"}, "to": {"type": "string", "minLength": 1}}, "required": ["type", "to"]},
+        "Delete": {"type": "object", "title": "Delete", "properties": {"type": {"const": "delete", "type": "string"}, "recursive": {"type": "boolean", "default": False}}, "required": ["type"]},
+    },
+    "oneOf": [{"$ref": "#/$defs/Copy"}, {"$ref": "#/$defs/Delete"}],
+    "discriminator": {"propertyName": "type", "mapping": {"copy": "#/$defs/Copy", "delete": "#/$defs/Delete"}},
+}, accept=[{"type": "copy", "to": "x"}, {"type": "delete"}, {"type": "delete", "recursive": True}],
+   reject=[{"type": "move"}, {"type": "copy", "to": ""}, {"to": "x"}])
+
+# F6: properties and required.
+case("f6-siblings", {
+    "$schema": S2020,
+    "type": "object",
+    "properties": {"request_id": {"type": "string", "format": "uuid"}, "mode": {"type": "string"}},
+    "required": ["request_id"],
+    "oneOf": [
+        {"properties": {"mode": {"const": "a"}, "x": {"type": "integer"}}, "required": ["mode"]},
+        {"properties": {"mode": {"const": "b"}, "y": {"type": "integer"}}, "required": ["mode", "y"]},
+    ],
+}, accept=[{"request_id": "r", "mode": "a"}, {"request_id": "r", "mode": "b", "y": 1}],
+   reject=[{"mode": "a"}, {"request_id": 1, "mode": "a"}])
+
+case("f6-2-pattern-properties", {
+    "$schema": S2020,
+    "oneOf": [
+        obj({"kind": {"const": "env"}, "x_count": {"type": "integer"}}, ["kind"], True),
+        {"type": "object", "properties": {"kind": {"const": "raw"}}, "required": ["kind"],
+         "patternProperties": {"^x_": {"type": "integer", "minimum": 0}}, "additionalProperties": False},
+    ],
+}, accept=[{"kind": "env", "x_count": -3}, {"kind": "raw", "x_count": 4}, {"kind": "raw", "x_other": 1}],
+   reject=[{"kind": "env", "x_count": "many"}])
+
+for semantics in ("declared", "strict"):
+    case("f6-3-implicitly-open-" + semantics, {
+        "$schema": S2020,
+        "oneOf": [
+            obj({"kind": {"const": "a"}, "size": {"type": "integer", "maximum": 10}}, ["kind"]),
+            obj({"kind": {"const": "b"}, "label": {"type": "string"}}, ["kind"]),
+        ],
+    }, accept=[{"kind": "a", "size": 3}, {"kind": "b", "label": "l"}] + ([{"kind": "b", "size": "big"}] if semantics == "strict" else []),
+       reject=[{"kind": "c"}, {"kind": 1}] + ([{"kind": "a", "size": 11}] if semantics == "declared" else []),
+       options={"semantics": semantics})
+
+case("f6-3-free-form-branch", {
+    "$schema": S2020,
+    "anyOf": [
+        obj({"kind": {"const": "typed"}, "n": {"type": "integer"}}, ["kind"], True),
+        {"type": "object", "properties": {}, "required": []},
+    ],
+}, accept=[{"kind": "typed", "n": 1}, {"anything": [1, 2]}, {"n": "x"}], reject=["not an object"])
+
+# F7: joining colliding property schemas.
+case("f7-2-string-enums", {
+    "$schema": S2020,
+    "oneOf": [
+        obj({"op": {"const": "one"}, "unit": {"const": "m"}}, ["op"], True),
+        obj({"op": {"const": "two"}, "unit": {"enum": ["km", "m"]}}, ["op"], True),
+    ],
+}, accept=[{"op": "one", "unit": "m"}, {"op": "two", "unit": "km"}],
+   reject=[{"op": "one", "unit": "mi"}])
+
+case("f7-3-number-hull", {
+    "$schema": S2020,
+    "oneOf": [
+        obj({"k": {"const": "a"}, "v": {"type": "integer", "minimum": 1, "maximum": 10}}, ["k", "v"], True),
+        obj({"k": {"const": "b"}, "v": {"type": "number", "exclusiveMinimum": 0, "maximum": 100, "multipleOf": 0.5}}, ["k", "v"], True),
+        obj({"k": {"const": "c"}, "v": {"type": "integer", "minimum": 0, "exclusiveMaximum": 100}}, ["k", "v"], True),
+    ],
+}, accept=[{"k": "a", "v": 1}, {"k": "b", "v": 0.5}, {"k": "c", "v": 0}, {"k": "b", "v": 100}],
+   reject=[{"k": "a", "v": -1}, {"k": "b", "v": 100.5}, {"k": "a", "v": "1"}])
+
+case("f7-3-number-hull-d4", {
+    "$schema": "http://json-schema.org/draft-04/schema#",
+    "oneOf": [
+        obj({"k": {"enum": ["a"]}, "v": {"type": "number", "minimum": 0, "exclusiveMinimum": True}}, ["k", "v"], True),
+        obj({"k": {"enum": ["b"]}, "v": {"type": "number", "minimum": 0, "exclusiveMinimum": True, "maximum": 5}}, ["k", "v"], True),
+    ],
+}, accept=[{"k": "a", "v": 0.1}, {"k": "b", "v": 5}], reject=[{"k": "a", "v": 0}, {"k": "c", "v": 1}], d7=False)
+
+case("f7-3-string-hull", {
+    "$schema": S2020,
+    "oneOf": [
+        obj({"k": {"const": "a"}, "s": {"type": "string", "minLength": 2, "maxLength": 5, "pattern": "^[a-z]+$"}}, ["k", "s"], True),
+        obj({"k": {"const": "b"}, "s": {"type": "string", "minLength": 1, "maxLength": 8, "pattern": "^[a-z]+$", "format": "hostname"}}, ["k", "s"], True),
+    ],
+}, accept=[{"k": "a", "s": "ab"}, {"k": "b", "s": "a"}, {"k": "b", "s": "abcdefgh"}],
+   reject=[{"k": "a", "s": ""}, {"k": "b", "s": "abcdefghi"}, {"k": "a", "s": "AB"}])
+
+case("f7-3-several-scalar-kinds", {
+    "$schema": S2020,
+    "oneOf": [
+        obj({"k": {"const": "a"}, "v": {"type": "string", "maxLength": 3}}, ["k"], True),
+        obj({"k": {"const": "b"}, "v": {"type": "boolean"}}, ["k"], True),
+    ],
+}, accept=[{"k": "a", "v": "abc"}, {"k": "b", "v": True}], reject=[{"k": "a", "v": 1}, {"k": "a", "v": "abcd"}])
+
+case("f7-4-objects-and-arrays", {
+    "$schema": S2020,
+    "oneOf": [
+        obj({"k": {"const": "a"}, "target": obj({"id": {"type": "string"}}, ["id"], True)}, ["k", "target"], True),
+        obj({"k": {"const": "b"}, "target": {"type": "array", "items": {"type": "string"}, "minItems": 1}}, ["k", "target"], True),
+    ],
+}, accept=[{"k": "a", "target": {"id": "x"}}, {"k": "b", "target": ["x"]}],
+   reject=[{"k": "a", "target": {"id": 1}}, {"k": "b", "target": []}, {"k": "a", "target": "x"}])
+
+case("f7-5-unknown-kind", {
+    "$schema": S2020,
+    "oneOf": [
+        obj({"k": {"const": "a"}, "v": {"minimum": 5}}, ["k"], True),
+        obj({"k": {"const": "b"}, "v": {"type": "string"}}, ["k"], True),
+    ],
+}, accept=[{"k": "a", "v": 7}, {"k": "a", "v": "also a string"}, {"k": "b", "v": "s"}], reject=[{"k": "z"}])
+
+case("f7-5-reference-resolved", {
+    "$schema": S2020,
+    "$defs": {"Point": obj({"x": {"type": "number"}, "y": {"type": "number"}}, ["x", "y"], True)},
+    "oneOf": [
+        obj({"k": {"const": "a"}, "at": {"$ref": "#/$defs/Point"}}, ["k", "at"], True),
+        obj({"k": {"const": "b"}, "at": obj({"x": {"type": "number"}, "y": {"type": "number"}}, ["x", "y"], True, description="Where")}, ["k", "at"], True),
+    ],
+}, accept=[{"k": "a", "at": {"x": 1, "y": 2}}, {"k": "b", "at": {"x": 0, "y": 0}}],
+   reject=[{"k": "a", "at": {"x": 1}}, {"k": "b", "at": {"x": 1, "y": 2, "z": 3}}])
+
+case("f7-6-nullable", {
+    "$schema": S2020,
+    "oneOf": [
+        obj({"k": {"const": "a"}, "note": {"anyOf": [{"type": "string", "maxLength": 10}, {"type": "null"}]}, "level": {"type": ["integer", "null"], "enum": [1, 2, None]}}, ["k"], True),
+        obj({"k": {"const": "b"}, "note": {"type": "string", "maxLength": 20}, "level": {"const": 3}}, ["k"], True),
+    ],
+}, accept=[{"k": "a", "note": None}, {"k": "b", "note": "twenty characters ok"}, {"k": "a", "level": None}, {"k": "b", "level": 3}],
+   reject=[{"k": "a", "note": 5}, {"k": "a", "level": 4}, {"k": "b", "note": "more than twenty characters"}])
+
+case("f7-7-false-property", {
+    "$schema": S2020,
+    "oneOf": [
+        obj({"k": {"const": "a"}, "secret": False}, ["k"]),
+        obj({"k": {"const": "b"}, "secret": {"type": "string", "minLength": 8}}, ["k"], True),
+    ],
+}, accept=[{"k": "a"}, {"k": "b", "secret": "12345678"}], reject=[{"k": "b", "secret": "short"}])
+
+# F8: other keys.
+case("f8-open-branch", {
+    "$schema": S2020,
+    "oneOf": [
+        obj({"k": {"const": "a"}}, ["k"], True, minProperties=1, propertyNames={"maxLength": 10}),
+        {"type": "object", "properties": {"k": {"const": "b"}, "extra": {"type": "string"}}, "required": ["k"],
+         "additionalProperties": {"type": "integer"}, "minProperties": 2, "propertyNames": {"maxLength": 10}},
+    ],
+}, accept=[{"k": "a"}, {"k": "b", "n": 5}, {"k": "b", "extra": "e"}],
+   reject=[{"k": "a", "a_very_long_key_name": 1}, {"k": "c"}])
+
+case("f8-pattern-properties-kept", {
+    "$schema": S2020,
+    "oneOf": [
+        {"type": "object", "properties": {"k": {"const": "a"}}, "required": ["k"], "patternProperties": {"^meta_": {"type": "string"}}, "additionalProperties": False},
+        {"type": "object", "properties": {"k": {"const": "b"}, "n": {"type": "integer"}}, "required": ["k"], "patternProperties": {"^meta_": {"type": "string"}}, "additionalProperties": False},
+    ],
+}, accept=[{"k": "a", "meta_x": "1"}, {"k": "b", "n": 2, "meta_y": "2"}],
+   reject=[{"k": "a", "meta_x": 1}, {"k": "a", "other": 1}])
+
+case("f8-unevaluated-beside-union", {
+    "$schema": S2020,
+    "oneOf": [
+        obj({"k": {"const": "a"}, "x": {"type": "string"}}, ["k"]),
+        obj({"k": {"const": "b"}, "y": {"type": "string"}}, ["k"]),
+    ],
+    "unevaluatedProperties": False,
+}, accept=[{"k": "a", "x": "1"}, {"k": "b", "y": "2"}], reject=[{"k": "a", "x": 1}], d7=False)
+
+# F9: a root allOf.
+case("f9-root-allof", {
+    "$schema": S2020,
+    "$defs": {"Paging": obj({"limit": {"type": "integer", "maximum": 100}, "cursor": {"type": "string"}})},
+    "allOf": [
+        {"$ref": "#/$defs/Paging"},
+        {"type": "object", "properties": {"query": {"type": "string"}, "limit": {"minimum": 1}}, "required": ["query"], "additionalProperties": False},
+    ],
+}, accept=[{"query": "q"}, {"query": "q", "limit": 10}],
+   reject=[{"limit": 1}, {"query": "q", "limit": 0}, {"query": "q", "limit": 101}])
+
+# F10 and F11: descriptions, values untouched.
+case("f10-f11-descriptions-and-values", {
+    "$schema": S2020,
+    "oneOf": [
+        obj({"op": {"const": "set", "description": "What to do"},
+             "value": {"type": "number", "description": "The new value", "default": 1E2, "examples": [0.5, 1e-3]},
+             "tags": {"type": "array", "items": {"type": "string"}, "default": ["a", "b"]}}, ["op", "value"], True),
+        obj({"op": {"const": "clear", "description": "What to do"},
+             "value": {"type": "number", "description": "Ignored"}}, ["op"], True),
+    ],
+}, accept=[{"op": "set", "value": 3, "tags": ["x"]}, {"op": "clear"}], reject=[{"op": "set", "value": "3"}])
+
+# F12: what the union node keeps.
+case("f12-kept-as-is", {
+    "$schema": S2020,
+    "$id": "https://example.com/tools/search.json",
+    "title": "search",
+    "description": "Search the catalogue",
+    "x-provider": {"beta": True},
+    "$defs": {"Query": {"type": "string", "minLength": 1}},
+    "oneOf": [
+        obj({"by": {"const": "text"}, "q": {"$ref": "#/$defs/Query"}}, ["by", "q"], True),
+        obj({"by": {"const": "id"}, "id": {"type": "integer"}}, ["by", "id"], True),
+    ],
+    "discriminator": {"propertyName": "by"},
+}, accept=[{"by": "text", "q": "x"}, {"by": "id", "id": 1}], reject=[{"by": "text", "q": ""}, {"by": "name"}])
+
+# F13: references into the branches keep working (zod-to-json-schema's path references).
+case("f13-reference-into-branch", {
+    "$schema": S2020,
+    "anyOf": [
+        obj({"method": {"type": "string", "const": "standard"},
+             "address": obj({"city": {"type": "string"}, "zip": {"type": "string", "pattern": "^[0-9]{5}$"}}, ["city", "zip"], True)},
+            ["method", "address"], True),
+        obj({"method": {"type": "string", "const": "express"},
+             "address": {"$ref": "#/anyOf/0/properties/address"},
+             "billing": {"$ref": "#/anyOf/0/properties/address"}},
+            ["method", "address"], True),
+    ],
+}, accept=[{"method": "standard", "address": {"city": "c", "zip": "12345"}},
+           {"method": "express", "address": {"city": "c", "zip": "12345"}, "billing": {"city": "d", "zip": "54321"}}],
+   reject=[{"method": "express", "address": {"city": "c", "zip": "1"}}, {"method": "express", "billing": {"city": "c"}, "address": {"city": "c", "zip": "12345"}}])
+
+case("f13-recursive-reference-into-branch", {
+    "$schema": S2020,
+    "anyOf": [
+        obj({"op": {"type": "string", "const": "tree"},
+             "root": obj({"name": {"type": "string"}, "children": {"type": "array", "items": {"$ref": "#/anyOf/0/properties/root"}}}, ["name"], True)},
+            ["op", "root"], True),
+        obj({"op": {"type": "string", "const": "leaf"}, "name": {"type": "string"}}, ["op", "name"], True),
+    ],
+}, accept=[{"op": "tree", "root": {"name": "a", "children": [{"name": "b", "children": []}]}}, {"op": "leaf", "name": "x"}],
+   reject=[{"op": "tree", "root": {"name": "a", "children": [{"name": 1}]}}])
+
+# Tools: each input schema of a tool or tool list is flattened in place.
+CASES["l1-mcp-tool"] = ({
+    "name": "edit",
+    "description": "Edit a document",
+    "inputSchema": {
+        "oneOf": [
+            obj({"op": {"const": "insert"}, "text": {"type": "string"}}, ["op", "text"], True),
+            obj({"op": {"const": "delete"}, "count": {"type": "integer", "minimum": 1}}, ["op", "count"], True),
+        ],
+    },
+}, [{"op": "insert", "text": "t"}, {"op": "delete", "count": 1}], [{"op": "move"}, {"op": "delete", "count": 0}], None)
+
+def write_jsonl(path, values):
+    with open(path, "w") as f:
+        for v in values:
+            f.write(json.dumps(v, ensure_ascii=False) + "\n")
+
+for name, (contract, accept, reject, options) in CASES.items():
+    folder = os.path.join(ROOT, name)
+    os.makedirs(folder, exist_ok=True)
+    file = "tool.json" if "inputSchema" in contract else "contract.json"
+    with open(os.path.join(folder, file), "w") as f:
+        f.write(json.dumps(contract, indent=2, ensure_ascii=False) + "\n")
+    write_jsonl(os.path.join(folder, "accept.jsonl"), accept)
+    write_jsonl(os.path.join(folder, "reject.jsonl"), reject)
+    if options:
+        with open(os.path.join(folder, "options.json"), "w") as f:
+            f.write(json.dumps(options) + "\n")
+print(len(CASES), "cases")

@@ -1,0 +1,140 @@
+//! Flatten fixtures: `fixtures/flatten/<case>/` holds `contract.json` (a schema or a tool),
+//! optionally `options.json` (`{"semantics": "strict"}`), and what must come out:
+//! `presentation.json` (the exact bytes), `notes.txt` (one line per note), `accept.jsonl`
+//! (values the presentation must accept — each also checked against the contract, so the case
+//! itself is honest) and `reject.jsonl` (values the presentation must still reject). Bless
+//! `presentation.json` and `notes.txt` with `SNAPSHOTS=overwrite cargo test --test golden` and
+//! review the diff; the value files are written by hand.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+use stitch::canonical;
+use stitch::document::{self, Input, LoadOptions, Loaded};
+use stitch::flatten::{self, Semantics};
+use stitch::validate::Validator;
+
+fn cases() -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/flatten");
+    let mut cases: Vec<PathBuf> = fs::read_dir(&root)
+        .expect("fixtures/flatten exists")
+        .map(|e| e.expect("readable").path())
+        .filter(|p| p.is_dir())
+        .collect();
+    cases.sort();
+    cases
+}
+
+fn values(path: &Path) -> Vec<Value> {
+    fs::read_to_string(path)
+        .unwrap_or_default()
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{}: {e}: {l}", path.display())))
+        .collect()
+}
+
+/// The schemas of a document (the document itself, or each tool's input schema).
+fn schemas<'a>(loaded: &'a Loaded, value: &'a Value) -> Vec<&'a Value> {
+    loaded
+        .contents
+        .schemas()
+        .iter()
+        .filter_map(|(_, at)| value.pointer(at))
+        .collect()
+}
+
+fn validator(schema: &Value, loaded: &Loaded) -> Validator {
+    let input = loaded.input();
+    Validator::new(schema, input.draft, input.uri.as_str(), &[]).expect("compiles")
+}
+
+#[test]
+fn flatten_fixtures() {
+    let overwrite = std::env::var("SNAPSHOTS").is_ok_and(|v| v == "overwrite");
+    let mut failures = Vec::new();
+    let cases = cases();
+    assert!(!cases.is_empty());
+    for case in &cases {
+        let name = case
+            .file_name()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned();
+        let contract = ["contract.json", "tool.json", "tools.json"]
+            .iter()
+            .map(|f| case.join(f))
+            .find(|p| p.exists())
+            .unwrap_or_else(|| panic!("{name}: no contract.json"));
+        let semantics = match fs::read_to_string(case.join("options.json")) {
+            Ok(text) if text.contains("\"strict\"") => Semantics::Strict,
+            _ => Semantics::Declared,
+        };
+        let loaded = document::load(&Input::File(contract), &LoadOptions::default())
+            .unwrap_or_else(|f| panic!("{name}: {}", f[0]));
+        let (presentation, findings) = flatten::flatten_loaded(&loaded, semantics);
+        let pretty = canonical::pretty(&presentation);
+        let notes: String = findings
+            .iter()
+            .map(|f| {
+                format!(
+                    "{} {} #{}: {}\n",
+                    f.severity,
+                    f.code,
+                    f.pointer.as_deref().unwrap_or(""),
+                    f.message
+                )
+            })
+            .collect();
+        for (file, actual) in [("presentation.json", &pretty), ("notes.txt", &notes)] {
+            let path = case.join(file);
+            let expected = fs::read_to_string(&path).unwrap_or_default();
+            if expected != *actual {
+                if overwrite {
+                    fs::write(&path, actual).expect("writable fixture");
+                } else {
+                    failures.push(format!(
+                        "{name}/{file} is stale:\n--- expected\n{expected}\n+++ actual\n{actual}"
+                    ));
+                }
+            }
+        }
+        let contract_validators: Vec<Validator> = schemas(&loaded, &loaded.input().value)
+            .into_iter()
+            .map(|s| validator(s, &loaded))
+            .collect();
+        let presentation_validators: Vec<Validator> = schemas(&loaded, &presentation)
+            .into_iter()
+            .map(|s| validator(s, &loaded))
+            .collect();
+        let accept = values(&case.join("accept.jsonl"));
+        let reject = values(&case.join("reject.jsonl"));
+        if accept.is_empty() {
+            failures.push(format!("{name}: accept.jsonl is missing or empty"));
+        }
+        for value in &accept {
+            if !contract_validators.iter().any(|v| v.is_valid(value)) {
+                failures.push(format!(
+                    "{name}: the contract rejects accept.jsonl value {value}"
+                ));
+            }
+            if !presentation_validators.iter().any(|v| v.is_valid(value)) {
+                failures.push(format!("{name}: the presentation rejects {value}"));
+            }
+        }
+        for value in &reject {
+            if presentation_validators.iter().any(|v| v.is_valid(value)) {
+                failures.push(format!(
+                    "{name}: the presentation accepts reject.jsonl value {value}"
+                ));
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} problems:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
