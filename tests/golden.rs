@@ -138,3 +138,65 @@ fn flatten_fixtures() {
         failures.join("\n")
     );
 }
+
+/// What branch order may change (F4 enum order, F6 key order, F10 texts, F7.2 first-seen
+/// values): removed or sorted, so that the rest can be compared.
+fn order_free(value: &Value) -> Value {
+    match value {
+        Value::Object(map) => {
+            let mut entries: Vec<(String, Value)> = map
+                .iter()
+                .filter(|(k, _)| *k != "description")
+                .map(|(k, v)| (k.clone(), order_free(v)))
+                .collect();
+            entries.sort_by(|a, b| a.0.cmp(&b.0));
+            Value::Object(entries.into_iter().collect())
+        }
+        Value::Array(items) => {
+            let mut items: Vec<Value> = items.iter().map(order_free).collect();
+            items.sort_by_key(|v| v.to_string());
+            Value::Array(items)
+        }
+        other => other.clone(),
+    }
+}
+
+/// Determinism: the same contract twice gives the same bytes, and reversing the branches of the
+/// root union changes only what F4, F6, F7.2 and F10 define by branch order.
+#[test]
+fn flattening_is_deterministic_and_order_independent() {
+    let options = |draft| flatten::Options {
+        draft,
+        semantics: Semantics::Declared,
+        collisions: flatten::Collisions::AnyOf,
+    };
+    let mut checked = 0;
+    for case in cases() {
+        let path = case.join("contract.json");
+        let Ok(text) = fs::read_to_string(&path) else {
+            continue;
+        };
+        let contract: Value = serde_json::from_str(&text).expect("JSON");
+        let draft = document::draft::detect(&contract, None).0;
+        let once = canonical::pretty(&flatten::flatten(&contract, options(draft)).schema);
+        let twice = canonical::pretty(&flatten::flatten(&contract, options(draft)).schema);
+        assert_eq!(once, twice, "{}", case.display());
+        // References into the branches name them by position; reversing would break them.
+        if text.contains("#/anyOf/") || text.contains("#/oneOf/") {
+            continue;
+        }
+        for keyword in ["oneOf", "anyOf"] {
+            let mut reversed = contract.clone();
+            if let Some(Value::Array(branches)) = reversed.get_mut(keyword) {
+                branches.reverse();
+                let a = flatten::flatten(&contract, options(draft)).schema;
+                let b = flatten::flatten(&reversed, options(draft)).schema;
+                if a.get(keyword).is_none() {
+                    assert_eq!(order_free(&a), order_free(&b), "{}", case.display());
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 40, "only {checked} cases compared");
+}

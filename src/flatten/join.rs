@@ -328,7 +328,14 @@ pub(crate) fn join(
     // F7.1: all identical, annotations aside.
     let first = comparable(reader, cores[0]);
     if cores.iter().all(|c| comparable(reader, c) == first) {
-        let mut kept = strip_annotations(cores[0]);
+        // Equal schemas may be spelled differently (a `$ref` and its target inline): keep the
+        // spelling that sorts first, so that branch order does not choose it.
+        let spelling = cores
+            .iter()
+            .map(|c| strip_annotations(c))
+            .min_by_key(canonical::canonical)
+            .unwrap_or_default();
+        let mut kept = spelling;
         if let (Value::Object(kept_map), Some(Value::Object(first_map))) =
             (&mut kept, cores.first().copied())
         {
