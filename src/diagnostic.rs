@@ -46,6 +46,17 @@ pub struct SourceText {
     pub text: Arc<str>,
 }
 
+/// Which part of the place at a finding's pointer to underline, when its span is found only once
+/// the finding is shown (positions cost a second parse, paid only for what is printed).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Anchor {
+    /// The value.
+    #[default]
+    Value,
+    /// The member's key.
+    Key,
+}
+
 /// A second place a finding points at (e.g. "first defined here").
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Related {
@@ -75,6 +86,8 @@ pub struct Finding {
     pub source: Option<Arc<SourceText>>,
     /// Byte span of the offending key or value in `source`.
     pub span: Option<Range<usize>>,
+    /// What the span covers when it is found later from the pointer.
+    pub anchor: Anchor,
     /// Text under the span; defaults to the message's gist when absent.
     pub label: Option<String>,
     /// Other places worth showing.
@@ -94,6 +107,7 @@ impl Finding {
             pointer: None,
             source: None,
             span: None,
+            anchor: Anchor::Value,
             label: None,
             related: Vec::new(),
             help: None,
@@ -137,6 +151,12 @@ impl Finding {
     /// Sets the span, when one is known.
     pub fn with_span(mut self, span: Option<Range<usize>>) -> Self {
         self.span = span;
+        self
+    }
+
+    /// Says which part of the place at the pointer to underline when the span is found later.
+    pub fn anchored(mut self, anchor: Anchor) -> Self {
+        self.anchor = anchor;
         self
     }
 

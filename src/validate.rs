@@ -70,6 +70,16 @@ pub fn pattern_matches(pattern: &str, text: &str) -> Option<bool> {
     Some(validator.is_valid(&Value::String(text.to_owned())))
 }
 
+/// True when every expression compiles as an ECMA-262 regular expression (with the engine and
+/// limits every validator uses).
+pub fn patterns_compile(patterns: &[&str]) -> bool {
+    let schema = serde_json::json!({
+        "anyOf": patterns.iter().map(|p| serde_json::json!({"pattern": p})).collect::<Vec<_>>()
+    });
+    patterns.is_empty()
+        || Validator::new(&schema, Draft::Draft2020_12, "stitch:pattern", &[]).is_ok()
+}
+
 impl Validator {
     /// Compiles `schema` (read as `draft`, with base URI `base`) with `resources` available to
     /// its references. Nothing is fetched.

@@ -1,4 +1,5 @@
-//! Every schema and tool of `../shared/corpus` loads, or is refused with a finding; none panics
+//! Every schema and tool of `../shared/corpus` loads and compiles (what `stitch inspect` does),
+//! or is refused with a finding; none panics
 //! (issue 2). The counts are pinned: a change in what loads is a change in behaviour, reviewed as
 //! a diff of this file.
 
@@ -23,7 +24,15 @@ fn sweep(folder: &Path, options: &LoadOptions) -> BTreeMap<String, usize> {
         .collect();
     files.sort();
     for file in files {
-        let outcome = match document::load(&Input::File(file.clone()), options) {
+        let loaded = document::load(&Input::File(file.clone()), options).and_then(|loaded| {
+            let refused = document::compile_check(&loaded);
+            if refused.is_empty() {
+                Ok(loaded)
+            } else {
+                Err(refused)
+            }
+        });
+        let outcome = match loaded {
             Ok(_) => "loaded".to_owned(),
             Err(findings) => {
                 if std::env::var_os("STITCH_CORPUS_VERBOSE").is_some() {

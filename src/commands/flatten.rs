@@ -42,12 +42,9 @@ pub(super) fn run(args: &FlattenArgs, ctx: &mut Context<'_>) -> Result<Outcome, 
                 ctx.report(&loaded.findings)?;
                 ctx.report(&findings)?;
             }
-            Format::Json => json_notes.extend(
-                findings
-                    .iter()
-                    .filter(|f| ctx.style.shows(f))
-                    .map(report::json::finding),
-            ),
+            Format::Json => {
+                json_notes.extend(ctx.shown(&findings).iter().map(report::json::finding))
+            }
         }
         let bytes = canonical::pretty(&presentation);
         match destination(args, &input)? {

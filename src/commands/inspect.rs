@@ -23,7 +23,15 @@ pub(super) fn run(args: &InspectArgs, ctx: &mut Context<'_>) -> Result<Outcome, 
     let mut json_inputs = Vec::new();
     for file in &args.files {
         let input = Input::from_arg(file);
-        match document::load(&input, &options) {
+        let loaded = document::load(&input, &options).and_then(|loaded| {
+            let refused = document::compile_check(&loaded);
+            if refused.is_empty() {
+                Ok(loaded)
+            } else {
+                Err(refused)
+            }
+        });
+        match loaded {
             Ok(loaded) => {
                 let summary = summary(&input, &loaded);
                 match args.format {
@@ -33,10 +41,9 @@ pub(super) fn run(args: &InspectArgs, ctx: &mut Context<'_>) -> Result<Outcome, 
                     }
                     Format::Json => {
                         let mut summary = summary;
-                        summary["findings"] = loaded
-                            .findings
+                        summary["findings"] = ctx
+                            .shown(&loaded.findings)
                             .iter()
-                            .filter(|f| ctx.style.shows(f))
                             .map(report::json::finding)
                             .collect();
                         json_inputs.push(summary);

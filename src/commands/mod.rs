@@ -24,9 +24,20 @@ pub struct Context<'a> {
 }
 
 impl Context<'_> {
+    /// The findings this verbosity shows, with their spans found.
+    pub fn shown(&self, findings: &[Finding]) -> Vec<Finding> {
+        let mut shown: Vec<Finding> = findings
+            .iter()
+            .filter(|f| self.style.shows(f))
+            .cloned()
+            .collect();
+        crate::document::locate::fill_spans(&mut shown);
+        shown
+    }
+
     /// Prints findings to standard error, as far as the verbosity shows them.
     pub fn report(&mut self, findings: &[Finding]) -> Result<(), Error> {
-        for finding in findings.iter().filter(|f| self.style.shows(f)) {
+        for finding in &self.shown(findings) {
             self.err
                 .write_all(report::human::render(finding, &self.style).as_bytes())?;
         }

@@ -181,6 +181,42 @@ impl<'a> Locator<'a> {
     }
 }
 
+/// Finds the span of every finding that has a pointer and a source but no span yet, parsing
+/// each source for positions once.
+pub fn fill_spans(findings: &mut [crate::diagnostic::Finding]) {
+    use crate::diagnostic::Anchor;
+    let mut pending: Vec<usize> = (0..findings.len())
+        .filter(|&i| {
+            findings[i].span.is_none()
+                && findings[i].pointer.is_some()
+                && findings[i].source.is_some()
+        })
+        .collect();
+    while let Some(&first) = pending.first() {
+        let Some(source) = findings[first].source.clone() else {
+            break;
+        };
+        let locator = Locator::new(&source.text);
+        pending.retain(|&i| {
+            let same = findings[i]
+                .source
+                .as_ref()
+                .is_some_and(|s| std::sync::Arc::ptr_eq(s, &source));
+            if same {
+                let part = match findings[i].anchor {
+                    Anchor::Key => Part::Key,
+                    Anchor::Value => Part::Value,
+                };
+                findings[i].span = findings[i]
+                    .pointer
+                    .as_deref()
+                    .and_then(|p| locator.span(p, part));
+            }
+            !same
+        });
+    }
+}
+
 /// An RFC 6901 array index: digits, no leading zero (except `0` itself).
 fn array_index(token: &str) -> Option<usize> {
     if token.is_empty()

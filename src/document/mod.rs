@@ -1,9 +1,10 @@
 //! Loading documents (SPEC §2, L1–L7): the one entry point that flatten, verify and check share.
 //!
 //! [`load`] reads an input, parses it with every bad input of L5 turned into a finding, detects
-//! its kind (L1) and draft (L2), resolves its references offline (L3), and compiles each schema
-//! once so that nothing later meets a pattern or reference the validator rejects. The result is
-//! a [`Loaded`] or the findings that say why not.
+//! its kind (L1) and draft (L2), resolves its references offline (L3) and checks that every
+//! regular expression compiles. The result is a [`Loaded`] or the findings that say why not.
+//! [`compile_check`] additionally compiles each schema with the validator, for commands that
+//! validate.
 
 pub mod chains;
 pub mod draft;
@@ -191,23 +192,67 @@ pub fn load_source(
     if !errors.is_empty() {
         return Err(errors);
     }
-    let loaded = Loaded {
+    let pattern_errors = check_patterns(&resolution.documents, &resolution.patterns);
+    if !pattern_errors.is_empty() {
+        return Err(pattern_errors);
+    }
+    Ok(Loaded {
         documents: resolution.documents,
         contents,
         references: resolution.references,
         findings,
-    };
-    let compile_errors = compile_check(&loaded, &roots);
-    if compile_errors.is_empty() {
-        Ok(loaded)
-    } else {
-        Err(compile_errors)
-    }
+    })
 }
 
-/// Compiles each schema of the input once, turning what the validator refuses into findings at
-/// the offending keyword.
-fn compile_check(loaded: &Loaded, roots: &[String]) -> Vec<Finding> {
+/// L5: every regular expression compiles as ECMA-262, checked once per distinct expression
+/// before any validator or regex engine meets it at validation time.
+fn check_patterns(documents: &[Document], patterns: &[refs::Pattern]) -> Vec<Finding> {
+    // Usually every expression compiles: one check for all of them, then one by one only if
+    // that fails.
+    let all: Vec<&str> = patterns.iter().map(|p| p.regex.as_str()).collect();
+    if validate::patterns_compile(&all) {
+        return Vec::new();
+    }
+    let mut verdicts: std::collections::HashMap<&str, bool> = std::collections::HashMap::new();
+    let mut findings = Vec::new();
+    for pattern in patterns {
+        let ok = *verdicts
+            .entry(&pattern.regex)
+            .or_insert_with(|| validate::patterns_compile(&[&pattern.regex]));
+        if ok {
+            continue;
+        }
+        let source = &documents[pattern.doc].source;
+        let part = if pattern.is_key {
+            Part::Key
+        } else {
+            Part::Value
+        };
+        findings.push(
+            Finding::error(
+                codes::INVALID_PATTERN,
+                format!("`{}` is not an ECMA-262 regular expression", pattern.regex),
+            )
+            .in_source(source)
+            .with_span(Locator::new(&source.text).span(&pattern.pointer, part))
+            .with_label("invalid regular expression")
+            .at(pattern.pointer.clone()),
+        );
+    }
+    findings
+}
+
+/// Compiles each schema of the input with the validator, turning what it refuses (a keyword
+/// whose value has the wrong shape, say) into findings at the offending keyword. Loading does not
+/// do this — it costs more than everything else loading does — so commands that validate, and
+/// `inspect`, call it.
+pub fn compile_check(loaded: &Loaded) -> Vec<Finding> {
+    let roots: Vec<String> = loaded
+        .contents
+        .schemas()
+        .iter()
+        .map(|(_, p)| p.to_string())
+        .collect();
     let input = loaded.input();
     let uris: Vec<String> = loaded.documents.iter().map(|d| d.uri.to_string()).collect();
     let resources: Vec<validate::Resource<'_>> = loaded.documents[1..]
@@ -220,7 +265,7 @@ fn compile_check(loaded: &Loaded, roots: &[String]) -> Vec<Finding> {
         })
         .collect();
     let mut findings = Vec::new();
-    for root in roots {
+    for root in &roots {
         let Some(schema) = input.value.pointer(root) else {
             continue;
         };

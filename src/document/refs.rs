@@ -108,6 +108,21 @@ pub struct Resolution {
     pub references: Vec<Reference>,
     /// Problems, at error severity when a reference cannot be followed.
     pub findings: Vec<Finding>,
+    /// Every regular expression met (`pattern` values, `patternProperties` keys), with where.
+    pub patterns: Vec<Pattern>,
+}
+
+/// A regular expression in a schema, for the L5 check that it compiles.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Pattern {
+    /// The document.
+    pub doc: usize,
+    /// Pointer of the `pattern` value, or of the `patternProperties` member whose key it is.
+    pub pointer: String,
+    /// True for a `patternProperties` key (its span is the key's), false for a `pattern` value.
+    pub is_key: bool,
+    /// The expression.
+    pub regex: String,
 }
 
 struct Resolver<'f> {
@@ -122,6 +137,7 @@ struct Resolver<'f> {
     pending: VecDeque<(Location, &'static str, String, Url)>,
     references: Vec<Reference>,
     findings: Vec<Finding>,
+    patterns: Vec<Pattern>,
     ref_map: &'f RefMap,
     fetch: &'f mut dyn Fetch,
 }
@@ -142,6 +158,7 @@ pub fn resolve(
         pending: VecDeque::new(),
         references: vec![],
         findings: vec![],
+        patterns: vec![],
         ref_map,
         fetch,
     };
@@ -181,6 +198,7 @@ pub fn resolve(
         documents: resolver.documents,
         references: resolver.references,
         findings: resolver.findings,
+        patterns: resolver.patterns,
     }
 }
 
@@ -273,6 +291,25 @@ impl Resolver<'_> {
         } else {
             Vec::new()
         };
+        if !ref_only {
+            if let Some(regex) = string("pattern") {
+                self.patterns.push(Pattern {
+                    doc,
+                    pointer: pointer::push(at, "pattern"),
+                    is_key: false,
+                    regex,
+                });
+            }
+            if let Some(Value::Object(patterns)) = map.get("patternProperties") {
+                let here = pointer::push(at, "patternProperties");
+                self.patterns.extend(patterns.keys().map(|regex| Pattern {
+                    doc,
+                    pointer: pointer::push(&here, regex),
+                    is_key: true,
+                    regex: regex.clone(),
+                }));
+            }
+        }
         let refs: Vec<(&'static str, String)> = ["$ref", "$dynamicRef", "$recursiveRef"]
             .into_iter()
             .filter(|k| draft.is_keyword(k))

@@ -16,8 +16,7 @@ mod union;
 
 use serde_json::{Map, Value};
 
-use crate::diagnostic::{Finding, Severity};
-use crate::document::locate::{Locator, Part};
+use crate::diagnostic::{Anchor, Finding, Severity};
 use crate::document::{Draft, Loaded};
 
 /// Which values the presentation must accept (§1).
@@ -231,9 +230,14 @@ fn flatten_root(contract: &Value, options: Options, notes: &mut Notes) -> Value 
             None => break,
         }
     }
-    let map = root.as_object().cloned().unwrap_or_default();
-    let has_one_of = map.contains_key("oneOf");
-    let has_any_of = map.contains_key("anyOf");
+    let (has_one_of, has_any_of, has_all_of) = match root.as_object() {
+        Some(map) => (
+            map.contains_key("oneOf"),
+            map.contains_key("anyOf"),
+            map.contains_key("allOf"),
+        ),
+        None => return root,
+    };
     if has_one_of && has_any_of {
         notes.not_flattened(
             "",
@@ -246,7 +250,7 @@ fn flatten_root(contract: &Value, options: Options, notes: &mut Notes) -> Value 
         let keyword = if has_one_of { "oneOf" } else { "anyOf" };
         return union::flatten_union(&root, keyword, options, notes).unwrap_or(root);
     }
-    if map.contains_key("allOf") {
+    if has_all_of {
         return object::flatten_all_of(&root, options, notes).unwrap_or(root);
     }
     root
@@ -314,12 +318,14 @@ fn replace_root_ref(root: &Value, options: Options, notes: &mut Notes) -> Option
 }
 
 /// A loaded input with each of its schemas flattened (a tool or tool list stays one), and the
-/// notes as findings that point into the input, with spans.
+/// notes as findings that point into the input (spans are found when they are shown:
+/// `document::locate::fill_spans`).
 pub fn flatten_loaded(loaded: &Loaded, semantics: Semantics) -> (serde_json::Value, Vec<Finding>) {
     let input = loaded.input();
-    let mut document = input.value.clone();
+    // The input is cloned only when a schema sits inside it (a tool); a bare schema's
+    // presentation is the document.
+    let mut document: Option<serde_json::Value> = None;
     let mut findings = Vec::new();
-    let locator = Locator::new(&input.source.text);
     for (_, at) in loaded.contents.schemas() {
         let Some(schema) = input.value.pointer(at) else {
             continue;
@@ -341,7 +347,7 @@ pub fn flatten_loaded(loaded: &Loaded, semantics: Semantics) -> (serde_json::Val
             };
             let mut finding = Finding::new(note.code, severity, note.message.clone())
                 .in_source(&input.source)
-                .with_span(locator.span(&full, Part::Key))
+                .anchored(Anchor::Key)
                 .at(full);
             if let Some(help) = &note.help {
                 finding = finding.with_help(help.clone());
@@ -349,10 +355,14 @@ pub fn flatten_loaded(loaded: &Loaded, semantics: Semantics) -> (serde_json::Val
             findings.push(finding);
         }
         if at.is_empty() {
-            document = flattened.schema;
-        } else if let Some(slot) = document.pointer_mut(at) {
+            document = Some(flattened.schema);
+        } else if let Some(slot) = document
+            .get_or_insert_with(|| input.value.clone())
+            .pointer_mut(at)
+        {
             *slot = flattened.schema;
         }
     }
+    let document = document.unwrap_or_else(|| input.value.clone());
     (document, findings)
 }

@@ -57,7 +57,7 @@ impl ObjectView {
 }
 
 /// Keywords an object view keeps in `others` when they are the same everywhere (F8).
-const OBJECT_KEYWORDS: &[&str] = &[
+const BRANCH_LEVEL_KEYWORDS: &[&str] = &[
     "minProperties",
     "maxProperties",
     "propertyNames",
@@ -174,7 +174,7 @@ fn own(reader: &Reader<'_>, map: &Map<String, Value>, at: &str, notes: &mut Note
                 view.lossy = true;
                 notes.widened(&here, format!("the nested `{key}` of a branch is dropped; the keys it declares are kept with any value"));
             }
-            k if OBJECT_KEYWORDS.contains(&k) && draft.is_keyword(k) => {
+            k if BRANCH_LEVEL_KEYWORDS.contains(&k) && draft.is_keyword(k) => {
                 if matches!(
                     k,
                     "if" | "then" | "else" | "dependentSchemas" | "dependencies"
@@ -326,5 +326,5 @@ pub(crate) fn flatten_all_of(
     }
     view.is_object = true;
     notes.flattened("/allOf", "the root `allOf` is merged into one object (F9)");
-    Some(super::union::assemble_object(map, "allOf", &view, options))
+    Some(super::union::assemble_object(map, "allOf", &view))
 }

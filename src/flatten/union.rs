@@ -302,7 +302,7 @@ pub(crate) fn flatten_union(
             branches.len()
         ),
     );
-    Some(assemble_object(node, keyword, &flat, options))
+    Some(assemble_object(node, keyword, &flat))
 }
 
 /// F6: what a branch contributes for `key`: its declared schema; else what evaluates the key
@@ -488,7 +488,6 @@ pub(crate) fn assemble_object(
     node: &Map<String, Value>,
     keyword: &str,
     flat: &ObjectView,
-    _options: Options,
 ) -> Value {
     let mut block = Map::new();
     block.insert("type".to_owned(), "object".into());
@@ -532,18 +531,18 @@ pub(crate) fn assemble_object(
         block.insert("unevaluatedProperties".to_owned(), unevaluated.clone());
     }
     let mut out = Map::new();
-    let mut placed = false;
+    let mut block = Some(block);
     for (key, value) in node {
         if REPLACED.contains(&key.as_str()) || key == keyword {
-            if !placed {
-                out.extend(block.clone());
-                placed = true;
+            if let Some(block) = block.take() {
+                out.extend(block);
             }
-        } else if !block.contains_key(key) {
+        } else {
+            // Kept as is (F12); the block writes no key outside `REPLACED` that the node has.
             out.insert(key.clone(), value.clone());
         }
     }
-    if !placed {
+    if let Some(block) = block {
         out.extend(block);
     }
     Value::Object(out)
