@@ -289,7 +289,14 @@ fn replace_root_ref(root: &Value, options: Options, notes: &mut Notes) -> Option
     let mut out = Map::new();
     for (key, value) in map {
         if key == "$ref" {
-            if asserting.is_empty() {
+            if asserting.is_empty()
+                && options.draft.ref_overrides_siblings()
+                && target_map.contains_key("$ref")
+            {
+                // The target is itself a reference, whose siblings drafts up to 7 ignore: only
+                // its `$ref` is taken, and the next round follows it.
+                out.insert("$ref".to_owned(), target_map["$ref"].clone());
+            } else if asserting.is_empty() {
                 for (k, v) in target_map {
                     if !map.contains_key(k) && !is_definitions(k) {
                         out.insert(k.clone(), v.clone());
