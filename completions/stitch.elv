@@ -28,6 +28,8 @@ set edit:completion:arg-completer[stitch] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
             cand flatten 'Flatten root unions into one object schema that providers accept'
+            cand verify 'Prove that SUP accepts every value SUB accepts, or show a value it rejects'
+            cand sample 'Print valid values of a schema, one JSON document per line'
             cand inspect 'Load documents and show what stitch sees: kind, draft, tools, references'
             cand completions 'Print a shell completion script to standard output'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -38,6 +40,44 @@ set edit:completion:arg-completer[stitch] = {|@words|
             cand --out-dir 'Write each presentation to DIR under its input''s file name'
             cand --semantics 'Which values the presentation must accept: those with the keys the contract declares (`declared`), or literally every value the contract accepts (`strict`)'
             cand --format 'How notes are printed: as diagnostics (`human`) or as one JSON document on stderr'
+            cand --samples 'Values sampled per branch of the contract''s root union (or in all) to look for a counterexample'
+            cand --seed 'Seed of the sampler: the same seed finds the same values'
+            cand --input-kind 'Read inputs as this kind instead of detecting it'
+            cand --draft 'Read schemas as this draft instead of their `$schema`'
+            cand --ref-map 'Resolve references to URI from the local PATH (repeatable); a URI ending in `/` maps a prefix to a folder, trying `<name>` then `<name>.json`'
+            cand --max-input-size 'Refuse inputs larger than this many bytes, before reading them'
+            cand --color 'When to colour diagnostics (NO_COLOR in the environment means never)'
+            cand --no-verify 'Do not verify the presentation against the contract'
+            cand -q 'Show errors only: silence warnings and notes'
+            cand --quiet 'Show errors only: silence warnings and notes'
+            cand -v 'Show notes as well as warnings and errors'
+            cand --verbose 'Show notes as well as warnings and errors'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'stitch;verify'= {
+            cand --semantics 'Which values of SUB count: those with the keys SUB declares (`declared`), or literally every value SUB accepts (`strict`)'
+            cand --samples 'Values sampled per branch of the contract''s root union (or in all) to look for a counterexample'
+            cand --seed 'Seed of the sampler: the same seed finds the same values'
+            cand --format 'Output format'
+            cand --input-kind 'Read inputs as this kind instead of detecting it'
+            cand --draft 'Read schemas as this draft instead of their `$schema`'
+            cand --ref-map 'Resolve references to URI from the local PATH (repeatable); a URI ending in `/` maps a prefix to a folder, trying `<name>` then `<name>.json`'
+            cand --max-input-size 'Refuse inputs larger than this many bytes, before reading them'
+            cand --color 'When to colour diagnostics (NO_COLOR in the environment means never)'
+            cand -q 'Show errors only: silence warnings and notes'
+            cand --quiet 'Show errors only: silence warnings and notes'
+            cand -v 'Show notes as well as warnings and errors'
+            cand --verbose 'Show notes as well as warnings and errors'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'stitch;sample'= {
+            cand -n 'How many values'
+            cand --count 'How many values'
+            cand --seed 'Seed of the sampler: the same seed gives the same lines'
+            cand --semantics 'Which values: those with only the keys the schema declares (`declared`), or any value the schema accepts (`strict`)'
+            cand --tool 'The tool to sample, in a tool list'
             cand --input-kind 'Read inputs as this kind instead of detecting it'
             cand --draft 'Read schemas as this draft instead of their `$schema`'
             cand --ref-map 'Resolve references to URI from the local PATH (repeatable); a URI ending in `/` maps a prefix to a folder, trying `<name>` then `<name>.json`'
@@ -75,11 +115,17 @@ set edit:completion:arg-completer[stitch] = {|@words|
         }
         &'stitch;help'= {
             cand flatten 'Flatten root unions into one object schema that providers accept'
+            cand verify 'Prove that SUP accepts every value SUB accepts, or show a value it rejects'
+            cand sample 'Print valid values of a schema, one JSON document per line'
             cand inspect 'Load documents and show what stitch sees: kind, draft, tools, references'
             cand completions 'Print a shell completion script to standard output'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'stitch;help;flatten'= {
+        }
+        &'stitch;help;verify'= {
+        }
+        &'stitch;help;sample'= {
         }
         &'stitch;help;inspect'= {
         }

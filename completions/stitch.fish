@@ -32,6 +32,8 @@ complete -c stitch -n "__fish_stitch_needs_command" -s v -l verbose -d 'Show not
 complete -c stitch -n "__fish_stitch_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c stitch -n "__fish_stitch_needs_command" -s V -l version -d 'Print version'
 complete -c stitch -n "__fish_stitch_needs_command" -f -a "flatten" -d 'Flatten root unions into one object schema that providers accept'
+complete -c stitch -n "__fish_stitch_needs_command" -f -a "verify" -d 'Prove that SUP accepts every value SUB accepts, or show a value it rejects'
+complete -c stitch -n "__fish_stitch_needs_command" -f -a "sample" -d 'Print valid values of a schema, one JSON document per line'
 complete -c stitch -n "__fish_stitch_needs_command" -f -a "inspect" -d 'Load documents and show what stitch sees: kind, draft, tools, references'
 complete -c stitch -n "__fish_stitch_needs_command" -f -a "completions" -d 'Print a shell completion script to standard output'
 complete -c stitch -n "__fish_stitch_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
@@ -41,6 +43,8 @@ complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l semantics -d '
 strict\t'Accept literally every value the contract accepts'"
 complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l format -d 'How notes are printed: as diagnostics (`human`) or as one JSON document on stderr' -r -f -a "human\t'Text for people, diagnostics with source snippets'
 json\t'One JSON document on standard output'"
+complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l samples -d 'Values sampled per branch of the contract\'s root union (or in all) to look for a counterexample' -r
+complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l seed -d 'Seed of the sampler: the same seed finds the same values' -r
 complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l input-kind -d 'Read inputs as this kind instead of detecting it' -r -f -a "schema\t'A JSON Schema'
 tool\t'One tool (MCP, OpenAI or Anthropic form)'
 tools\t'A tool list or an MCP `tools/list` result'"
@@ -54,9 +58,53 @@ complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l max-input-size
 complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l color -d 'When to colour diagnostics (NO_COLOR in the environment means never)' -r -f -a "auto\t'Colour when standard error is a terminal and NO_COLOR is unset'
 always\t'Always colour'
 never\t'Never colour'"
+complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l no-verify -d 'Do not verify the presentation against the contract'
 complete -c stitch -n "__fish_stitch_using_subcommand flatten" -s q -l quiet -d 'Show errors only: silence warnings and notes'
 complete -c stitch -n "__fish_stitch_using_subcommand flatten" -s v -l verbose -d 'Show notes as well as warnings and errors'
 complete -c stitch -n "__fish_stitch_using_subcommand flatten" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c stitch -n "__fish_stitch_using_subcommand verify" -l semantics -d 'Which values of SUB count: those with the keys SUB declares (`declared`), or literally every value SUB accepts (`strict`)' -r -f -a "declared\t'Accept every value whose keys the contract declares (implicitly open objects are read as closed)'
+strict\t'Accept literally every value the contract accepts'"
+complete -c stitch -n "__fish_stitch_using_subcommand verify" -l samples -d 'Values sampled per branch of the contract\'s root union (or in all) to look for a counterexample' -r
+complete -c stitch -n "__fish_stitch_using_subcommand verify" -l seed -d 'Seed of the sampler: the same seed finds the same values' -r
+complete -c stitch -n "__fish_stitch_using_subcommand verify" -l format -d 'Output format' -r -f -a "human\t'Text for people, diagnostics with source snippets'
+json\t'One JSON document on standard output'"
+complete -c stitch -n "__fish_stitch_using_subcommand verify" -l input-kind -d 'Read inputs as this kind instead of detecting it' -r -f -a "schema\t'A JSON Schema'
+tool\t'One tool (MCP, OpenAI or Anthropic form)'
+tools\t'A tool list or an MCP `tools/list` result'"
+complete -c stitch -n "__fish_stitch_using_subcommand verify" -l draft -d 'Read schemas as this draft instead of their `$schema`' -r -f -a "4\t'Draft 4'
+6\t'Draft 6'
+7\t'Draft 7'
+2019-09\t'Draft 2019-09'
+2020-12\t'Draft 2020-12'"
+complete -c stitch -n "__fish_stitch_using_subcommand verify" -l ref-map -d 'Resolve references to URI from the local PATH (repeatable); a URI ending in `/` maps a prefix to a folder, trying `<name>` then `<name>.json`' -r
+complete -c stitch -n "__fish_stitch_using_subcommand verify" -l max-input-size -d 'Refuse inputs larger than this many bytes, before reading them' -r
+complete -c stitch -n "__fish_stitch_using_subcommand verify" -l color -d 'When to colour diagnostics (NO_COLOR in the environment means never)' -r -f -a "auto\t'Colour when standard error is a terminal and NO_COLOR is unset'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c stitch -n "__fish_stitch_using_subcommand verify" -s q -l quiet -d 'Show errors only: silence warnings and notes'
+complete -c stitch -n "__fish_stitch_using_subcommand verify" -s v -l verbose -d 'Show notes as well as warnings and errors'
+complete -c stitch -n "__fish_stitch_using_subcommand verify" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c stitch -n "__fish_stitch_using_subcommand sample" -s n -l count -d 'How many values' -r
+complete -c stitch -n "__fish_stitch_using_subcommand sample" -l seed -d 'Seed of the sampler: the same seed gives the same lines' -r
+complete -c stitch -n "__fish_stitch_using_subcommand sample" -l semantics -d 'Which values: those with only the keys the schema declares (`declared`), or any value the schema accepts (`strict`)' -r -f -a "declared\t'Accept every value whose keys the contract declares (implicitly open objects are read as closed)'
+strict\t'Accept literally every value the contract accepts'"
+complete -c stitch -n "__fish_stitch_using_subcommand sample" -l tool -d 'The tool to sample, in a tool list' -r
+complete -c stitch -n "__fish_stitch_using_subcommand sample" -l input-kind -d 'Read inputs as this kind instead of detecting it' -r -f -a "schema\t'A JSON Schema'
+tool\t'One tool (MCP, OpenAI or Anthropic form)'
+tools\t'A tool list or an MCP `tools/list` result'"
+complete -c stitch -n "__fish_stitch_using_subcommand sample" -l draft -d 'Read schemas as this draft instead of their `$schema`' -r -f -a "4\t'Draft 4'
+6\t'Draft 6'
+7\t'Draft 7'
+2019-09\t'Draft 2019-09'
+2020-12\t'Draft 2020-12'"
+complete -c stitch -n "__fish_stitch_using_subcommand sample" -l ref-map -d 'Resolve references to URI from the local PATH (repeatable); a URI ending in `/` maps a prefix to a folder, trying `<name>` then `<name>.json`' -r
+complete -c stitch -n "__fish_stitch_using_subcommand sample" -l max-input-size -d 'Refuse inputs larger than this many bytes, before reading them' -r
+complete -c stitch -n "__fish_stitch_using_subcommand sample" -l color -d 'When to colour diagnostics (NO_COLOR in the environment means never)' -r -f -a "auto\t'Colour when standard error is a terminal and NO_COLOR is unset'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c stitch -n "__fish_stitch_using_subcommand sample" -s q -l quiet -d 'Show errors only: silence warnings and notes'
+complete -c stitch -n "__fish_stitch_using_subcommand sample" -s v -l verbose -d 'Show notes as well as warnings and errors'
+complete -c stitch -n "__fish_stitch_using_subcommand sample" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c stitch -n "__fish_stitch_using_subcommand inspect" -l format -d 'Output format' -r -f -a "human\t'Text for people, diagnostics with source snippets'
 json\t'One JSON document on standard output'"
 complete -c stitch -n "__fish_stitch_using_subcommand inspect" -l input-kind -d 'Read inputs as this kind instead of detecting it' -r -f -a "schema\t'A JSON Schema'
@@ -81,7 +129,9 @@ never\t'Never colour'"
 complete -c stitch -n "__fish_stitch_using_subcommand completions" -s q -l quiet -d 'Show errors only: silence warnings and notes'
 complete -c stitch -n "__fish_stitch_using_subcommand completions" -s v -l verbose -d 'Show notes as well as warnings and errors'
 complete -c stitch -n "__fish_stitch_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten inspect completions help" -f -a "flatten" -d 'Flatten root unions into one object schema that providers accept'
-complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten inspect completions help" -f -a "inspect" -d 'Load documents and show what stitch sees: kind, draft, tools, references'
-complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten inspect completions help" -f -a "completions" -d 'Print a shell completion script to standard output'
-complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten inspect completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten verify sample inspect completions help" -f -a "flatten" -d 'Flatten root unions into one object schema that providers accept'
+complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten verify sample inspect completions help" -f -a "verify" -d 'Prove that SUP accepts every value SUB accepts, or show a value it rejects'
+complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten verify sample inspect completions help" -f -a "sample" -d 'Print valid values of a schema, one JSON document per line'
+complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten verify sample inspect completions help" -f -a "inspect" -d 'Load documents and show what stitch sees: kind, draft, tools, references'
+complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten verify sample inspect completions help" -f -a "completions" -d 'Print a shell completion script to standard output'
+complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten verify sample inspect completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

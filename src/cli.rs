@@ -33,6 +33,17 @@ pub enum Command {
     /// --out-dir. A tool or tool list comes back as the same kind of document with each input
     /// schema flattened. Every widening and every union left in place is reported on stderr.
     Flatten(FlattenArgs),
+    /// Prove that SUP accepts every value SUB accepts, or show a value it rejects.
+    ///
+    /// Exits 0 when proven, 1 when refuted (the counterexample is printed), 3 when undecided
+    /// (the keyword that stopped the proof is printed), 2 when it could not run. Two tool lists
+    /// are compared tool by tool, matched by name.
+    Verify(VerifyArgs),
+    /// Print valid values of a schema, one JSON document per line.
+    ///
+    /// Every value is confirmed by the validator; the same seed gives the same lines. Useful for
+    /// example tool calls and test data.
+    Sample(SampleArgs),
     /// Load documents and show what stitch sees: kind, draft, tools, references.
     ///
     /// Runs every loading check (L1–L7): a document that loads here is one the other commands
@@ -65,7 +76,73 @@ pub struct FlattenArgs {
     /// How notes are printed: as diagnostics (`human`) or as one JSON document on stderr.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     pub format: Format,
+    /// Do not verify the presentation against the contract.
+    #[arg(long)]
+    pub no_verify: bool,
+    /// How the presentation is verified.
+    #[command(flatten)]
+    pub sampling: SamplingArgs,
     /// How to load the inputs.
+    #[command(flatten)]
+    pub load: LoadArgs,
+}
+
+/// Options of every command that verifies.
+#[derive(Debug, Args)]
+pub struct SamplingArgs {
+    /// Values sampled per branch of the contract's root union (or in all) to look for a
+    /// counterexample.
+    #[arg(long, value_name = "N", default_value_t = 256)]
+    pub samples: usize,
+    /// Seed of the sampler: the same seed finds the same values.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub seed: u64,
+}
+
+/// `stitch verify`.
+#[derive(Debug, Args)]
+pub struct VerifyArgs {
+    /// The schema whose values must all be accepted (`-` reads standard input).
+    #[arg(value_name = "SUB")]
+    pub sub: String,
+    /// The schema that must accept them.
+    #[arg(value_name = "SUP")]
+    pub sup: String,
+    /// Which values of SUB count: those with the keys SUB declares (`declared`), or literally
+    /// every value SUB accepts (`strict`).
+    #[arg(long, value_enum, default_value_t = SemanticsArg::Declared)]
+    pub semantics: SemanticsArg,
+    /// How to look for counterexamples.
+    #[command(flatten)]
+    pub sampling: SamplingArgs,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    pub format: Format,
+    /// How to load the inputs.
+    #[command(flatten)]
+    pub load: LoadArgs,
+}
+
+/// `stitch sample`.
+#[derive(Debug, Args)]
+pub struct SampleArgs {
+    /// The schema, tool or tool list (`-` reads standard input).
+    #[arg(value_name = "SCHEMA")]
+    pub file: String,
+    /// How many values.
+    #[arg(short = 'n', long = "count", value_name = "N", default_value_t = 10)]
+    pub count: usize,
+    /// Seed of the sampler: the same seed gives the same lines.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub seed: u64,
+    /// Which values: those with only the keys the schema declares (`declared`), or any value
+    /// the schema accepts (`strict`).
+    #[arg(long, value_enum, default_value_t = SemanticsArg::Declared)]
+    pub semantics: SemanticsArg,
+    /// The tool to sample, in a tool list.
+    #[arg(long, value_name = "NAME")]
+    pub tool: Option<String>,
+    /// How to load the input.
     #[command(flatten)]
     pub load: LoadArgs,
 }

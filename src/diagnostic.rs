@@ -265,6 +265,21 @@ pub mod codes {
         /// L5: `pattern` that is not an ECMA-262 regular expression.
         INVALID_PATTERN = "stitch::schema::invalid_pattern", Error,
             "a pattern is not a valid ECMA-262 regular expression";
+        /// V4: the presentation rejects a value the contract accepts.
+        VERIFY_REFUTED = "stitch::verify::refuted", Error,
+            "the presentation rejects a value the contract accepts; the counterexample shows which";
+        /// V4: neither proven nor refuted.
+        VERIFY_UNKNOWN = "stitch::verify::unknown", Warning,
+            "stitch could neither prove that the presentation accepts every value of the contract nor find one it rejects";
+        /// V1/V4: two provers, or the prover and the sampler, disagree.
+        VERIFY_BUG = "stitch::verify::bug", Error,
+            "two of stitch's judges disagree about one inclusion: a bug in stitch, reported as one";
+        /// V2: no valid value found.
+        SAMPLE_NONE = "stitch::sample::none", Error,
+            "the sampler found no value the schema accepts";
+        /// V2: fewer valid values found than asked.
+        SAMPLE_FEW = "stitch::sample::few", Warning,
+            "the sampler found fewer distinct valid values than asked";
         /// The validator refused to compile the schema.
         INVALID_SCHEMA = "stitch::schema::invalid", Error,
             "the validator cannot compile the schema (a keyword has a value of the wrong shape)";

@@ -17,6 +17,8 @@
 //! | `commands` | one thin file per subcommand; the only code that talks to the terminal |
 //! | [`document`] | loading: reading, parsing, kinds, drafts, offline references, positions (L1–L7) |
 //! | [`flatten`] | contract → presentation (F-rules), pure |
+//! | [`verify`] | sub ⊆ sup: the prover, the sampler, verdicts (V-rules), pure |
+//! | [`convert`] | reading drafts 4–7 as 2020-12 |
 //! | [`validate`] | the only door to the `jsonschema` crate |
 //! | [`canonical`] | the bytes stitch writes: pretty form and canonical form (§8) |
 //! | [`output`] | atomic file writes (L6) |
@@ -40,6 +42,7 @@
 pub mod canonical;
 pub mod cli;
 mod commands;
+pub mod convert;
 pub mod diagnostic;
 pub mod document;
 pub mod error;
@@ -47,6 +50,7 @@ pub mod flatten;
 pub mod output;
 pub mod report;
 pub mod validate;
+pub mod verify;
 
 use std::io::{self, IsTerminal, Write};
 

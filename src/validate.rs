@@ -3,7 +3,12 @@
 //!
 //! It sits below both loading (which compiles each schema once to catch what would break a
 //! validator later: invalid patterns, references the validator cannot follow) and verification
-//! (which validates values). It does no I/O: every document a schema refers to is handed in.
+//! (which validates values at any place of a document set, says which keyword rejected a value,
+//! and asks the crate's experimental `canonical` module for a second opinion). It does no I/O:
+//! every document a schema refers to is handed in.
+
+use std::sync::mpsc;
+use std::time::Duration;
 
 use serde_json::Value;
 
@@ -65,9 +70,29 @@ fn to_crate(draft: Draft) -> jsonschema::Draft {
 /// Whether the ECMA-262 regular expression `pattern` matches somewhere in `text`, as `pattern`
 /// and `patternProperties` use it; `None` when the pattern cannot be evaluated.
 pub fn pattern_matches(pattern: &str, text: &str) -> Option<bool> {
-    let schema = serde_json::json!({ "type": "string", "pattern": pattern });
-    let validator = Validator::new(&schema, Draft::Draft2020_12, "stitch:pattern", &[]).ok()?;
-    Some(validator.is_valid(&Value::String(text.to_owned())))
+    thread_local! {
+        // Each pattern is compiled once per thread: flattening and proving ask about the same
+        // few patterns for many keys.
+        static PATTERNS: std::cell::RefCell<std::collections::HashMap<String, Option<std::rc::Rc<Validator>>>> =
+            std::cell::RefCell::new(std::collections::HashMap::new());
+    }
+    let validator = PATTERNS.with(|cache| {
+        cache
+            .borrow_mut()
+            .entry(pattern.to_owned())
+            .or_insert_with(|| {
+                let schema = serde_json::json!({ "type": "string", "pattern": pattern });
+                Validator::new(&schema, Draft::Draft2020_12, "stitch:pattern", &[])
+                    .ok()
+                    .map(std::rc::Rc::new)
+            })
+            .clone()
+    })?;
+    match validator.check(&Value::String(text.to_owned())) {
+        Check::Valid => Some(true),
+        Check::Invalid(_) => Some(false),
+        Check::Undecided => None,
+    }
 }
 
 /// True when every expression compiles as an ECMA-262 regular expression (with the engine and
@@ -92,6 +117,75 @@ impl Validator {
         base: &str,
         resources: &[Resource<'_>],
     ) -> Result<Validator, CompileError> {
+        let set = SchemaSet::new(resources)?;
+        build(schema, draft, base, &set.registry)
+    }
+
+    /// True when `instance` is valid.
+    pub fn is_valid(&self, instance: &Value) -> bool {
+        self.inner.is_valid(instance)
+    }
+
+    /// Whether `instance` is valid, and if not, which keyword rejected it. A rejection that
+    /// rests on a regular expression the engine gave up on is [`Check::Undecided`].
+    pub fn check(&self, instance: &Value) -> Check {
+        if self.inner.is_valid(instance) {
+            return Check::Valid;
+        }
+        let errors: Vec<jsonschema::ValidationError<'_>> =
+            self.inner.iter_errors(instance).collect();
+        if errors.is_empty() || errors.iter().any(gave_up) {
+            return Check::Undecided;
+        }
+        let error = innermost(&errors[0]);
+        Check::Invalid(Rejection {
+            keyword_uri: error.absolute_keyword_location().map(|u| u.to_string()),
+            schema_path: error.schema_path().to_string(),
+            instance_path: error.instance_path().to_string(),
+            message: error.to_string(),
+        })
+    }
+}
+
+/// A set of documents registered once, from which validators for any place in them are built
+/// cheaply (V3: every schema compiled once, offline).
+pub struct SchemaSet {
+    registry: jsonschema::Registry<'static>,
+}
+
+impl std::fmt::Debug for SchemaSet {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SchemaSet").finish_non_exhaustive()
+    }
+}
+
+/// Why a value is rejected: the keyword that rejected it and where the value sits.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rejection {
+    /// The rejecting keyword's absolute location (`uri#pointer`), when the validator knows it.
+    pub keyword_uri: Option<String>,
+    /// The rejecting keyword's path from the validated schema (without `$ref` steps).
+    pub schema_path: String,
+    /// JSON Pointer of the rejected part of the value.
+    pub instance_path: String,
+    /// The validator's message.
+    pub message: String,
+}
+
+/// The answer of [`Validator::check`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Check {
+    /// The value is valid.
+    Valid,
+    /// The value is invalid, for this reason.
+    Invalid(Rejection),
+    /// The validator gave up (a `pattern` hit its backtracking limit): neither valid nor invalid.
+    Undecided,
+}
+
+impl SchemaSet {
+    /// Registers `resources` under their URIs. Nothing is fetched.
+    pub fn new(resources: &[Resource<'_>]) -> Result<SchemaSet, CompileError> {
         let registry_error = |e: jsonschema::ReferencingError| CompileError {
             message: e.to_string(),
             pointer: None,
@@ -107,34 +201,139 @@ impl Validator {
                 .map_err(registry_error)?;
         }
         let registry = builder.prepare().map_err(registry_error)?;
-        let inner = jsonschema::options()
-            .with_draft(to_crate(draft))
-            .with_base_uri(base)
-            .with_registry(&registry)
-            .offline()
-            .should_validate_formats(FORMAT_ASSERTS)
-            .with_pattern_options(
-                jsonschema::PatternOptions::fancy_regex().backtrack_limit(REGEX_BACKTRACK_LIMIT),
-            )
-            .build(schema)
-            .map_err(|e| {
-                let pointer = e.instance_path().to_string();
-                let is_pattern = pointer
-                    .rsplit('/')
-                    .nth(if pointer.contains("/patternProperties/") { 1 } else { 0 })
-                    .is_some_and(|last| last == "pattern" || last == "patternProperties")
-                    || matches!(e.kind(), jsonschema::error::ValidationErrorKind::Format { format } if format == "regex");
-                CompileError {
-                    message: e.to_string(),
-                    pointer: Some(pointer),
-                    is_pattern,
-                }
-            })?;
-        Ok(Validator { inner })
+        Ok(SchemaSet { registry })
     }
 
-    /// True when `instance` is valid.
-    pub fn is_valid(&self, instance: &Value) -> bool {
-        self.inner.is_valid(instance)
+    /// A validator for the schema at `uri` (a registered document's URI with a JSON Pointer
+    /// fragment), read as `draft`.
+    pub fn validator(&self, uri: &str, draft: Draft) -> Result<Validator, CompileError> {
+        let wrapper = serde_json::json!({ "$ref": uri });
+        build(&wrapper, draft, "stitch:verify", &self.registry)
+    }
+
+    /// The experimental canonical module's answer to "does the schema at `sup` accept every
+    /// value the schema at `sub` accepts?" (V1, second opinion): `Some(true)` yes, `Some(false)`
+    /// no, `None` undecided — including when either side is not modelled, is larger than
+    /// `max_bytes` of canonical JSON, or the answer takes longer than `budget`. Both places must
+    /// be in `self`'s documents, read as one `draft`.
+    ///
+    /// The module takes no time budget itself, so it runs on a thread of its own; a thread that
+    /// outlives `budget` is abandoned (it cannot be stopped) and finishes in the background.
+    pub fn canonical_covers(
+        sub: (&Value, &str),
+        sup: (&Value, &str),
+        draft: Draft,
+        resources: &[Resource<'_>],
+        budget: Duration,
+    ) -> Option<bool> {
+        let owned: Vec<(String, Value, Draft)> = resources
+            .iter()
+            .map(|r| (r.uri.to_owned(), r.value.clone(), r.draft))
+            .collect();
+        let (sub_value, sub_base) = (sub.0.clone(), sub.1.to_owned());
+        let (sup_value, sup_base) = (sup.0.clone(), sup.1.to_owned());
+        let (send, receive) = mpsc::channel();
+        let worker = std::thread::Builder::new()
+            .name("stitch-canonical".to_owned())
+            .stack_size(64 * 1024 * 1024)
+            .spawn(move || {
+                let answer = (|| {
+                    let mut builder = jsonschema::Registry::new();
+                    for (uri, value, draft) in &owned {
+                        builder = builder
+                            .add(uri, to_crate(*draft).create_resource(value.clone()))
+                            .ok()?;
+                    }
+                    let registry = builder.prepare().ok()?;
+                    let canonical = |value: &Value, base: &str| {
+                        jsonschema::canonical::options()
+                            .with_registry(&registry)
+                            .with_draft(to_crate(draft))
+                            .with_base_uri(base)
+                            .offline()
+                            .should_validate_formats(FORMAT_ASSERTS)
+                            .canonicalize(value)
+                            .ok()
+                    };
+                    let sub = canonical(&sub_value, &sub_base)?;
+                    let sup = canonical(&sup_value, &sup_base)?;
+                    match sup.covers(&sub).ok()? {
+                        jsonschema::canonical::Containment::Yes => Some(true),
+                        jsonschema::canonical::Containment::No => Some(false),
+                        jsonschema::canonical::Containment::Unknown => None,
+                    }
+                })();
+                let _ = send.send(answer);
+            });
+        if worker.is_err() {
+            return None;
+        }
+        receive.recv_timeout(budget).ok().flatten()
+    }
+}
+
+fn build(
+    schema: &Value,
+    draft: Draft,
+    base: &str,
+    registry: &jsonschema::Registry<'_>,
+) -> Result<Validator, CompileError> {
+    let inner = jsonschema::options()
+        .with_draft(to_crate(draft))
+        .with_base_uri(base)
+        .with_registry(registry)
+        .offline()
+        .should_validate_formats(FORMAT_ASSERTS)
+        .with_pattern_options(
+            jsonschema::PatternOptions::fancy_regex().backtrack_limit(REGEX_BACKTRACK_LIMIT),
+        )
+        .build(schema)
+        .map_err(|e| {
+            let pointer = e.instance_path().to_string();
+            let is_pattern = pointer
+                .rsplit('/')
+                .nth(if pointer.contains("/patternProperties/") { 1 } else { 0 })
+                .is_some_and(|last| last == "pattern" || last == "patternProperties")
+                || matches!(e.kind(), jsonschema::error::ValidationErrorKind::Format { format } if format == "regex");
+            CompileError {
+                message: e.to_string(),
+                pointer: Some(pointer),
+                is_pattern,
+            }
+        })?;
+    Ok(Validator { inner })
+}
+
+/// The error that says best why a value is rejected: inside a failed union, the branch that got
+/// furthest into the value (CRATES.md trap 4).
+fn innermost<'e>(
+    error: &'e jsonschema::ValidationError<'_>,
+) -> &'e jsonschema::ValidationError<'e> {
+    use jsonschema::error::ValidationErrorKind as Kind;
+    let context = match error.kind() {
+        Kind::AnyOf { context } | Kind::OneOfNotValid { context } => context,
+        _ => return error,
+    };
+    let deepest = context
+        .iter()
+        .filter_map(|branch| branch.first())
+        .max_by_key(|e| e.instance_path().as_str().len());
+    match deepest {
+        Some(e) if e.instance_path().as_str().len() > error.instance_path().as_str().len() => {
+            innermost(e)
+        }
+        _ => error,
+    }
+}
+
+fn gave_up(error: &jsonschema::ValidationError<'_>) -> bool {
+    use jsonschema::error::ValidationErrorKind as Kind;
+    match error.kind() {
+        Kind::BacktrackLimitExceeded { .. } | Kind::RegexEngineFailure { .. } => true,
+        Kind::AnyOf { context }
+        | Kind::OneOfNotValid { context }
+        | Kind::OneOfMultipleValid { context } => context.iter().flatten().any(gave_up),
+        Kind::PropertyNames { error } => gave_up(error),
+        _ => false,
     }
 }

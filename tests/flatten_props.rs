@@ -3,13 +3,16 @@
 //! closed branches, sibling properties — must give a presentation that accepts a value from every
 //! branch, under both semantics, and stays precise where the rules promise it: the discriminator
 //! rejects values outside the union, and a constraint every branch shares still rejects its
-//! violations. Cases are capped in CI with PROPTEST_CASES.
+//! violations; and the verifier never refutes the presentation. Cases are capped in CI with
+//! PROPTEST_CASES.
 
 use proptest::prelude::*;
 use serde_json::{Map, Value, json};
 use stitch::document::Draft;
+use stitch::document::{self, Input, LoadOptions};
 use stitch::flatten::{self, Collisions, Options, Semantics};
 use stitch::validate::Validator;
+use stitch::verify::{self, Space, Verdict};
 
 /// A property schema and a value it accepts.
 #[derive(Debug, Clone)]
@@ -233,6 +236,19 @@ proptest! {
             let flat = flatten::flatten(&case.contract, Options { draft, semantics, collisions: Collisions::AnyOf });
             prop_assert_eq!(flat.schema.get("type"), Some(&json!("object")), "not flattened: {:?}", flat.notes);
             let presentation = validator(&flat.schema, draft);
+            // The verifier judges every presentation: never refuted, and its verdict says why.
+            let dir = tempfile::tempdir().expect("a folder");
+            let (c, p) = (dir.path().join("c.json"), dir.path().join("p.json"));
+            std::fs::write(&c, stitch::canonical::pretty(&case.contract)).expect("writable");
+            std::fs::write(&p, stitch::canonical::pretty(&flat.schema)).expect("writable");
+            let load = |path: &std::path::Path| document::load(&Input::File(path.into()), &LoadOptions::default()).expect("loads");
+            let (cl, pl) = (load(&c), load(&p));
+            let report = verify::verify(&Space::new(&cl, ""), &Space::new(&pl, ""), &verify::Options { semantics, samples: 32, ..verify::Options::default() });
+            if std::env::var_os("STITCH_PROPS_VERBOSE").is_some() {
+                eprintln!("VERDICT {semantics:?} {:?} {:?}", report.verdict, report.reason.as_ref().map(|r| &r.message));
+            }
+            prop_assert!(report.bugs.is_empty(), "{:?}", report.bugs);
+            prop_assert_ne!(report.verdict, Verdict::Refuted, "the flattener narrowed: {:?}\n{}", report.counterexample, flat.schema);
             for value in &case.values {
                 prop_assert!(contract.is_valid(value), "generator bug: {}", value);
                 prop_assert!(presentation.is_valid(value), "{} rejects {}", flat.schema, value);

@@ -5,14 +5,16 @@ use std::path::{Path, PathBuf};
 
 use serde_json::json;
 
-use super::{Context, load_options};
+use super::{Context, load_options, semantics, shell_words};
 use crate::canonical;
-use crate::cli::{FlattenArgs, Format, SemanticsArg};
-use crate::document::{self, Input};
+use crate::cli::{FlattenArgs, Format};
+use crate::diagnostic::{Finding, Severity, codes};
+use crate::document::{self, Input, Loaded};
 use crate::error::{Error, Outcome};
-use crate::flatten::{self, Semantics};
+use crate::flatten;
 use crate::output;
 use crate::report;
+use crate::verify::{self, Space, Verdict};
 
 pub(super) fn run(args: &FlattenArgs, ctx: &mut Context<'_>) -> Result<Outcome, Error> {
     if args.files.len() > 1 && args.out_dir.is_none() {
@@ -21,15 +23,20 @@ pub(super) fn run(args: &FlattenArgs, ctx: &mut Context<'_>) -> Result<Outcome, 
         ));
     }
     let options = load_options(&args.load);
-    let semantics = match args.semantics {
-        SemanticsArg::Declared => Semantics::Declared,
-        SemanticsArg::Strict => Semantics::Strict,
-    };
+    let semantics = semantics(args.semantics);
     let mut failures = Vec::new();
     let mut json_notes = Vec::new();
+    let mut json_verdicts = Vec::new();
+    let mut refuted = false;
     for file in &args.files {
         let input = Input::from_arg(file);
-        let loaded = match document::load(&input, &options) {
+        // Verifying validates, so the contract must compile.
+        let loaded = if args.no_verify {
+            document::load(&input, &options)
+        } else {
+            document::load_checked(&input, &options)
+        };
+        let loaded = match loaded {
             Ok(loaded) => loaded,
             Err(findings) => {
                 failures.extend(findings);
@@ -47,21 +54,156 @@ pub(super) fn run(args: &FlattenArgs, ctx: &mut Context<'_>) -> Result<Outcome, 
             }
         }
         let bytes = canonical::pretty(&presentation);
-        match destination(args, &input)? {
+        let destination = destination(args, &input)?;
+        if !args.no_verify {
+            let verdicts = self_verify(args, file, &loaded, &bytes, &options, ctx)?;
+            refuted |= verdicts.iter().any(|(_, v)| *v == Verdict::Refuted);
+            json_verdicts.extend(verdicts.into_iter().map(|(json, _)| json));
+        }
+        match destination {
             Some(path) => output::write_atomic(&path, bytes.as_bytes())
                 .map_err(|source| Error::Write { path, source })?,
             None => ctx.out.write_all(bytes.as_bytes())?,
         }
     }
     if args.format == Format::Json {
-        let notes = json!({"formatVersion": 1, "notes": json_notes});
+        let notes = json!({"formatVersion": 1, "notes": json_notes, "verdicts": json_verdicts});
         ctx.err.write_all(canonical::pretty(&notes).as_bytes())?;
     }
-    if failures.is_empty() {
-        Ok(Outcome::Positive)
-    } else {
+    if !failures.is_empty() {
         Err(Error::Input(failures))
+    } else if refuted {
+        Ok(Outcome::Negative)
+    } else {
+        Ok(Outcome::Positive)
     }
+}
+
+/// Verifies each presentation of `loaded` against its contract (§4: flatten verifies its own
+/// output) and reports the verdicts on standard error; a refuted one is an error finding.
+fn self_verify(
+    args: &FlattenArgs,
+    file: &str,
+    loaded: &Loaded,
+    bytes: &str,
+    options: &document::LoadOptions,
+    ctx: &mut Context<'_>,
+) -> Result<Vec<(serde_json::Value, Verdict)>, Error> {
+    let presentation = match document::load_derived(bytes.to_owned(), loaded, options) {
+        Ok(p) => p,
+        Err(findings) => {
+            let bug = Finding::error(
+                codes::VERIFY_BUG,
+                format!(
+                    "the presentation of `{file}` does not load: {}",
+                    findings[0]
+                ),
+            )
+            .with_help("this is a bug in stitch; please report it with the contract");
+            ctx.report(&[bug])?;
+            return Ok(vec![(json!({"verdict": "refuted"}), Verdict::Refuted)]);
+        }
+    };
+    let verify_options = verify::Options {
+        semantics: semantics(args.semantics),
+        samples: args.sampling.samples,
+        seed: args.sampling.seed,
+        ..verify::Options::default()
+    };
+    let semantics_name = verify_options.semantics.name();
+    let reproduce = shell_words(&[
+        "stitch",
+        "flatten",
+        file,
+        "--semantics",
+        semantics_name,
+        "-o",
+        "presentation.json",
+    ]) + " && "
+        + &shell_words(&[
+            "stitch",
+            "verify",
+            file,
+            "presentation.json",
+            "--semantics",
+            semantics_name,
+            "--seed",
+            &args.sampling.seed.to_string(),
+        ]);
+    let mut out = Vec::new();
+    for (name, at) in loaded.contents.schemas() {
+        let contract = loaded.input().value.pointer(at);
+        let report = if contract.is_some() && contract == presentation.input().value.pointer(at) {
+            // Unchanged: the presentation is the contract.
+            None
+        } else {
+            Some(verify::verify(
+                &Space::new(loaded, at),
+                &Space::new(&presentation, at),
+                &verify_options,
+            ))
+        };
+        let Some(report) = report else {
+            if ctx.style.shows_severity(Severity::Note) {
+                writeln!(ctx.err, "verify: {name}: unchanged, nothing to verify")?;
+            }
+            out.push((
+                json!({"name": name, "verdict": "proven", "provenBy": "identity"}),
+                Verdict::Proven,
+            ));
+            continue;
+        };
+        for bug in &report.bugs {
+            ctx.report(
+                &[Finding::error(codes::VERIFY_BUG, format!("{name}: {bug}"))
+                    .with_help("this is a bug in stitch; please report it with the contract")],
+            )?;
+        }
+        let headline = report::verdict::headline(name, &report);
+        match report.verdict {
+            Verdict::Proven => {
+                if ctx.style.shows_severity(Severity::Warning) {
+                    writeln!(
+                        ctx.err,
+                        "verify: {headline}; {} sampled values accepted",
+                        report.samples.checked
+                    )?;
+                }
+            }
+            Verdict::Unknown => {
+                let reason = report.reason.as_ref().map_or(String::new(), |r| {
+                    format!(": `{}` at #{}: {}", r.keyword, r.pointer, r.message)
+                });
+                ctx.report(&[Finding::warning(
+                    codes::VERIFY_UNKNOWN,
+                    format!("{headline}{reason}"),
+                )
+                .in_file(loaded.input().source.name.clone())
+                .with_help(format!(
+                    "{}; no sampled value was rejected",
+                    report::verdict::samples(&report)
+                ))])?;
+            }
+            Verdict::Refuted => {
+                let document =
+                    report::verdict::counterexample(&report, &reproduce).unwrap_or_default();
+                ctx.report(&[Finding::error(
+                    codes::VERIFY_REFUTED,
+                    format!("{headline}: the presentation rejects {}", canonical::canonical(&document["value"])),
+                )
+                .in_file(loaded.input().source.name.clone())
+                .with_help(format!(
+                    "rejected by #{} of the presentation; this is a bug in stitch's flattener: please report it. Reproduce: {reproduce}",
+                    document["rejectedBy"].as_str().unwrap_or_default()
+                ))])?;
+            }
+        }
+        out.push((
+            report::verdict::json(name, &report, &reproduce),
+            report.verdict,
+        ));
+    }
+    Ok(out)
 }
 
 /// Where the presentation of `input` goes: a file, or standard output (`None`).

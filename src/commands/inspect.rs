@@ -23,15 +23,7 @@ pub(super) fn run(args: &InspectArgs, ctx: &mut Context<'_>) -> Result<Outcome, 
     let mut json_inputs = Vec::new();
     for file in &args.files {
         let input = Input::from_arg(file);
-        let loaded = document::load(&input, &options).and_then(|loaded| {
-            let refused = document::compile_check(&loaded);
-            if refused.is_empty() {
-                Ok(loaded)
-            } else {
-                Err(refused)
-            }
-        });
-        match loaded {
+        match document::load_checked(&input, &options) {
             Ok(loaded) => {
                 let summary = summary(&input, &loaded);
                 match args.format {

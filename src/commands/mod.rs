@@ -4,13 +4,16 @@
 mod completions;
 mod flatten;
 mod inspect;
+mod sample;
+mod verify;
 
 use std::io::Write;
 
-use crate::cli::{Command, LoadArgs};
+use crate::cli::{Command, LoadArgs, SemanticsArg};
 use crate::diagnostic::Finding;
 use crate::document::{Draft, InputKind, LoadOptions, RefMap};
 use crate::error::{Error, Outcome};
+use crate::flatten::Semantics;
 use crate::report::{self, Style};
 
 /// Where a command writes, and how diagnostics look.
@@ -49,6 +52,8 @@ impl Context<'_> {
 pub fn dispatch(command: Command, ctx: &mut Context<'_>) -> Result<Outcome, Error> {
     match command {
         Command::Flatten(args) => flatten::run(&args, ctx),
+        Command::Verify(args) => verify::run(&args, ctx),
+        Command::Sample(args) => sample::run(&args, ctx),
         Command::Inspect(args) => inspect::run(&args, ctx),
         Command::Completions { shell } => completions::run(shell, ctx),
     }
@@ -73,4 +78,30 @@ pub fn load_options(args: &LoadArgs) -> LoadOptions {
         ref_map: RefMap::new(args.ref_map.clone()),
         max_input_size: args.max_input_size,
     }
+}
+
+/// `--semantics`.
+pub fn semantics(arg: SemanticsArg) -> Semantics {
+    match arg {
+        SemanticsArg::Declared => Semantics::Declared,
+        SemanticsArg::Strict => Semantics::Strict,
+    }
+}
+
+/// A command line as a user would type it: words with characters the shell reads quoted.
+pub fn shell_words(words: &[&str]) -> String {
+    words
+        .iter()
+        .map(|w| {
+            if !w.is_empty()
+                && w.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "-_./=:@%+,".contains(c))
+            {
+                (*w).to_owned()
+            } else {
+                format!("'{}'", w.replace('\'', "'\\''"))
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }

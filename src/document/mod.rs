@@ -123,6 +123,44 @@ pub fn load(input: &Input, options: &LoadOptions) -> Result<Loaded, Vec<Finding>
     load_source(source, uri, &stem, options, &mut fetch)
 }
 
+/// [`load`], then [`compile_check`]: for commands that validate.
+pub fn load_checked(input: &Input, options: &LoadOptions) -> Result<Loaded, Vec<Finding>> {
+    let loaded = load(input, options)?;
+    let refused = compile_check(&loaded);
+    if refused.is_empty() {
+        Ok(loaded)
+    } else {
+        Err(refused)
+    }
+}
+
+/// Loads a document stitch made from `like` (a presentation) as if it stood where `like` does:
+/// the same URI, kind and draft, with the files its references name read from disk.
+pub fn load_derived(
+    text: String,
+    like: &Loaded,
+    options: &LoadOptions,
+) -> Result<Loaded, Vec<Finding>> {
+    let input = like.input();
+    let source = Arc::new(SourceText {
+        name: format!("{} (presentation)", input.source.name),
+        text: text.into(),
+    });
+    let stem = match &like.contents {
+        Contents::Schema { name } => name.clone(),
+        _ => "schema".to_owned(),
+    };
+    let options = LoadOptions {
+        input_kind: Some(like.contents.kind()),
+        draft: Some(input.draft),
+        ..options.clone()
+    };
+    let mut fetch = DiskFetch {
+        max_input_size: options.max_input_size,
+    };
+    load_source(source, input.uri.clone(), &stem, &options, &mut fetch)
+}
+
 /// Loads a source already in memory, with `uri` as its base and `fetch` to read what its
 /// references name. `stem` names a bare schema.
 pub fn load_source(

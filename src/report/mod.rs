@@ -3,6 +3,7 @@
 
 pub mod human;
 pub mod json;
+pub mod verdict;
 
 use crate::diagnostic::{Finding, Severity};
 
@@ -31,6 +32,11 @@ impl Default for Style {
 impl Style {
     /// True when `finding` is shown at this verbosity.
     pub fn shows(&self, finding: &Finding) -> bool {
-        finding.severity <= self.threshold
+        self.shows_severity(finding.severity)
+    }
+
+    /// True when remarks of `severity` are shown at this verbosity.
+    pub fn shows_severity(&self, severity: Severity) -> bool {
+        severity <= self.threshold
     }
 }

@@ -1,0 +1,127 @@
+//! Validation at any place of a space (V3): one registry per space, one compiled validator per
+//! place, and the closed form of the space for `declared` semantics (§1).
+//!
+//! This is the verifier's only way to validate; it reaches the `jsonschema` crate through
+//! `validate` alone.
+
+use std::cell::{OnceCell, RefCell};
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use serde_json::Value;
+
+use super::close;
+use super::space::Space;
+use crate::document::Location;
+use crate::validate::{Check, Resource, SchemaSet, Validator};
+
+/// Validators for one space.
+pub(crate) struct Checker<'a, 's> {
+    pub space: &'s Space<'a>,
+    plain: OnceCell<Option<SchemaSet>>,
+    closed: OnceCell<Option<(SchemaSet, Vec<close::Resource>)>>,
+    cache: RefCell<HashMap<Location, Option<Rc<Validator>>>>,
+    closed_root: OnceCell<Option<Validator>>,
+}
+
+impl<'a, 's> Checker<'a, 's> {
+    pub fn new(space: &'s Space<'a>) -> Checker<'a, 's> {
+        Checker {
+            space,
+            plain: OnceCell::new(),
+            closed: OnceCell::new(),
+            cache: RefCell::new(HashMap::new()),
+            closed_root: OnceCell::new(),
+        }
+    }
+
+    fn plain(&self) -> Option<&SchemaSet> {
+        self.plain
+            .get_or_init(|| {
+                let documents = &self.space.loaded.documents;
+                let uris: Vec<(String, &Value)> = (0..documents.len())
+                    .map(|doc| {
+                        let (uri, root) = self.space.resource_of(doc);
+                        let value = documents[doc].value.pointer(root).unwrap_or(&Value::Null);
+                        (uri, value)
+                    })
+                    .collect();
+                let resources: Vec<Resource<'_>> = uris
+                    .iter()
+                    .zip(documents)
+                    .map(|((uri, value), d)| Resource {
+                        uri,
+                        value,
+                        draft: d.draft,
+                    })
+                    .collect();
+                SchemaSet::new(&resources).ok()
+            })
+            .as_ref()
+    }
+
+    /// The validator of the place `at`, compiled once.
+    pub fn validator(&self, at: &Location) -> Option<Rc<Validator>> {
+        if let Some(found) = self.cache.borrow().get(at) {
+            return found.clone();
+        }
+        let built = self.plain().and_then(|set| {
+            set.validator(&self.space.uri_of(at), self.space.draft(at))
+                .ok()
+                .map(Rc::new)
+        });
+        self.cache.borrow_mut().insert(at.clone(), built.clone());
+        built
+    }
+
+    /// Whether `value` is valid at `at`; a place that does not compile decides nothing.
+    pub fn check(&self, at: &Location, value: &Value) -> Check {
+        match self.validator(at) {
+            Some(v) => v.check(value),
+            None => Check::Undecided,
+        }
+    }
+
+    /// True when `value` is valid at `at` (undecided counts as valid: a filter that keeps a
+    /// value it cannot judge leaves the judgement to the final check).
+    pub fn admits(&self, at: &Location, value: &Value) -> bool {
+        !matches!(self.check(at, value), Check::Invalid(_))
+    }
+
+    fn closed_set(&self) -> Option<&(SchemaSet, Vec<close::Resource>)> {
+        self.closed
+            .get_or_init(|| {
+                let resources = close::closed(self.space);
+                let borrowed: Vec<Resource<'_>> = resources
+                    .iter()
+                    .map(|(uri, value, draft)| Resource {
+                        uri,
+                        value,
+                        draft: *draft,
+                    })
+                    .collect();
+                let set = SchemaSet::new(&borrowed).ok()?;
+                Some((set, resources))
+            })
+            .as_ref()
+    }
+
+    /// Whether `value` is valid under close(root) (§1): valid under the root itself and under
+    /// its closed form. `Undecided` when the closed form cannot be built.
+    pub fn check_closed_root(&self, value: &Value) -> Check {
+        let root = self.space.root.clone();
+        match self.check(&root, value) {
+            Check::Valid => {}
+            other => return other,
+        }
+        let validator = self.closed_root.get_or_init(|| {
+            let (set, resources) = self.closed_set()?;
+            let draft = resources.first().map(|r| r.2)?;
+            set.validator(&self.space.uri_of(&root), draft).ok()
+        });
+        match validator {
+            Some(v) => v.check(value),
+            None => Check::Undecided,
+        }
+    }
+}

@@ -1,0 +1,204 @@
+//! Which keys and items a value of a term may carry, and with which schemas (V1): the keys a
+//! term's own schemas name, the keys its `patternProperties` and `additionalProperties` let in,
+//! and — under `declared` semantics — the keys §1's closure lets in: those some part of the
+//! place's in-place closure declares or allows, with that part's schema.
+//!
+//! Every answer over-approximates the term (a constraint that may not apply is left out), which
+//! is what proving inclusion needs; values are judged by a validator before any verdict rests
+//! on them.
+
+use serde_json::Value;
+
+use super::space::Space;
+use super::terms::{Parts, Term};
+use crate::document::Location;
+use crate::flatten::Semantics;
+use crate::validate::pattern_matches;
+
+/// The schemas a value at one key may have to satisfy: alternatives of conjunctions (an empty
+/// conjunction accepts anything).
+pub(crate) type SubLoc = Vec<Vec<Location>>;
+
+/// What a term allows at `key`, or `None` when no value of the term carries it.
+pub(crate) fn at_key(
+    space: &Space<'_>,
+    term: &Term,
+    parts: &Parts,
+    semantics: Semantics,
+    key: &str,
+) -> Option<SubLoc> {
+    let mut certain: Vec<Location> = Vec::new();
+    let mut implicit_everywhere = true;
+    for at in &term.nodes {
+        let Some(node) = space.node(at) else {
+            continue;
+        };
+        let mut handled = false;
+        if node.properties().is_some_and(|p| p.contains_key(key)) {
+            certain.push(node.child_key("properties", key));
+            handled = true;
+        }
+        let mut uncertain = false;
+        if let Some(patterns) = node.pattern_properties() {
+            for pattern in patterns.keys() {
+                match pattern_matches(pattern, key) {
+                    Some(true) => {
+                        certain.push(node.child_key("patternProperties", pattern));
+                        handled = true;
+                    }
+                    None => uncertain = true,
+                    Some(false) => {}
+                }
+            }
+        }
+        if !handled && !uncertain {
+            match node.get("additionalProperties") {
+                Some(Value::Bool(false)) => return None,
+                Some(_) => {
+                    certain.push(node.child("additionalProperties"));
+                    handled = true;
+                }
+                None => {}
+            }
+        }
+        if handled || uncertain {
+            implicit_everywhere = false;
+        }
+    }
+    if !implicit_everywhere || semantics == Semantics::Strict || !parts.declares_any() {
+        return Some(vec![certain]);
+    }
+    // `declared`: the term lets the key in only through its implicit openness, which close(S)
+    // takes away; another part of the place may declare or allow it (§1).
+    let mut alternatives: Vec<Vec<Location>> = Vec::new();
+    for declaring in parts.declared.get(key).into_iter().flatten() {
+        let mut conj = certain.clone();
+        conj.push(declaring.clone());
+        alternatives.push(conj);
+    }
+    if parts.open_for(Some(key)) {
+        alternatives.push(certain);
+    }
+    (!alternatives.is_empty()).then_some(alternatives)
+}
+
+/// What a term allows for keys no schema names: the schemas such a key's value must satisfy,
+/// and the patterns such a key must match (when a closed schema lets keys in only through its
+/// `patternProperties`). `None` when no such key is allowed.
+pub(crate) fn other_keys(
+    space: &Space<'_>,
+    term: &Term,
+    parts: &Parts,
+    semantics: Semantics,
+) -> Option<(SubLoc, Option<Vec<String>>)> {
+    let mut certain: Vec<Location> = Vec::new();
+    let mut only: Option<Vec<String>> = None;
+    let mut explicit = false;
+    for at in &term.nodes {
+        let Some(node) = space.node(at) else {
+            continue;
+        };
+        let patterns: Vec<String> = node
+            .pattern_properties()
+            .map(|p| p.keys().cloned().collect())
+            .unwrap_or_default();
+        match node.get("additionalProperties") {
+            Some(Value::Bool(false)) => {
+                if patterns.is_empty() {
+                    return None;
+                }
+                only.get_or_insert(patterns);
+                explicit = true;
+            }
+            Some(_) => {
+                explicit = true;
+                if patterns.is_empty() {
+                    certain.push(node.child("additionalProperties"));
+                }
+            }
+            None if !patterns.is_empty() => {
+                explicit = true;
+                if semantics == Semantics::Declared {
+                    only.get_or_insert(patterns);
+                }
+            }
+            None => {}
+        }
+    }
+    let allowed =
+        explicit || semantics == Semantics::Strict || !parts.declares_any() || parts.open_for(None);
+    allowed.then_some((vec![certain], only))
+}
+
+/// The keys a term requires.
+pub(crate) fn required(space: &Space<'_>, term: &Term) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for at in &term.nodes {
+        if let Some(node) = space.node(at) {
+            for name in node.required() {
+                if !out.iter().any(|r| r == name) {
+                    out.push(name.to_owned());
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The keys a term's own schemas name (`properties`), in order.
+pub(crate) fn named(space: &Space<'_>, term: &Term) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for at in &term.nodes {
+        if let Some(properties) = space.node(at).and_then(|n| n.properties()) {
+            for name in properties.keys() {
+                if !out.contains(name) {
+                    out.push(name.clone());
+                }
+            }
+        }
+    }
+    out
+}
+
+/// What a term allows at array position `index` (its nodes' tuple items or tails), or `None`
+/// when no array of the term is that long.
+pub(crate) fn at_index(space: &Space<'_>, term: &Term, index: usize) -> Option<Vec<Location>> {
+    let mut conj = Vec::new();
+    for at in &term.nodes {
+        let Some(node) = space.node(at) else {
+            continue;
+        };
+        let (prefix, keyword) = node.prefix();
+        if index < prefix.len() {
+            conj.push(node.child_index(keyword, index));
+        } else if let Some((tail, keyword)) = node.tail() {
+            if tail == &Value::Bool(false) {
+                return None;
+            }
+            conj.push(node.child(keyword));
+        }
+    }
+    Some(conj)
+}
+
+/// The fewest and most items an array of the term may have: `minItems`, `maxItems`, and the
+/// tuple length where items past it are `false`.
+pub(crate) fn item_count(space: &Space<'_>, term: &Term) -> (u64, Option<u64>) {
+    let nodes: Vec<_> = term.nodes.iter().filter_map(|at| space.node(at)).collect();
+    let min = nodes
+        .iter()
+        .filter_map(|n| n.count("minItems"))
+        .max()
+        .unwrap_or(0);
+    let max = nodes
+        .iter()
+        .filter_map(|n| n.count("maxItems"))
+        .chain(
+            nodes
+                .iter()
+                .filter(|n| matches!(n.tail(), Some((Value::Bool(false), _))))
+                .map(|n| n.prefix().0.len() as u64),
+        )
+        .min();
+    (min, max)
+}

@@ -1,0 +1,475 @@
+//! Verification (SPEC §4): does `sup` accept every value `sub` accepts, under `declared` or
+//! `strict` semantics? The answer is a [`Report`] whose verdict is `proven`, `refuted` (with a
+//! checked counterexample) or `unknown` (with the keyword and pointer that stopped the proof).
+//!
+//! [`verify`] combines (V4) the structural prover (`prove`, V1), whose doubts `witness` tries to
+//! turn into counterexamples, the `jsonschema` crate's canonical form as a second opinion where
+//! the prover is unsure, and the sampler (`sample`, V2), whose values are confirmed by
+//! validators (`checker`, V3). `space` reads places per draft, `terms` and `keys` model what a
+//! place allows, `close` builds close(sub). Pure apart from the abandoned thread of a second
+//! opinion that overruns its budget (see `validate::SchemaSet::canonical_covers`).
+
+mod checker;
+mod close;
+mod keys;
+mod prove;
+mod sample;
+mod space;
+mod terms;
+mod witness;
+
+use std::time::Duration;
+
+use serde_json::Value;
+
+pub use space::Space;
+
+use crate::canonical;
+use crate::document::{Draft, Location};
+use crate::flatten::Semantics;
+use crate::validate::{Check, Rejection, Resource, SchemaSet};
+
+/// Verification options (V2, V4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Options {
+    /// `--semantics`.
+    pub semantics: Semantics,
+    /// `--samples`: values sampled per branch of `sub`'s root union (or in all).
+    pub samples: usize,
+    /// `--seed`.
+    pub seed: u64,
+    /// The prover's step budget.
+    pub budget: usize,
+    /// Ask the canonical form where the prover is unsure.
+    pub second_opinion: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            semantics: Semantics::Declared,
+            samples: 256,
+            seed: 0,
+            budget: prove::DEFAULT_BUDGET,
+            second_opinion: true,
+        }
+    }
+}
+
+/// The verdict.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verdict {
+    /// `sup` accepts every value of `sub`.
+    Proven,
+    /// A value of `sub` that `sup` rejects was found.
+    Refuted,
+    /// Neither.
+    Unknown,
+}
+
+impl Verdict {
+    /// `proven`, `refuted`, `unknown`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Verdict::Proven => "proven",
+            Verdict::Refuted => "refuted",
+            Verdict::Unknown => "unknown",
+        }
+    }
+}
+
+/// A value `sub` accepts and `sup` rejects (V5).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Counterexample {
+    /// The value.
+    pub value: Value,
+    /// The branch of `sub`'s root union that accepts it (`/oneOf/0`), when the root is one.
+    pub branch: Option<String>,
+    /// The pointer of the keyword in `sup` that rejected it (relative to `sup`'s schema).
+    pub rejected_by: String,
+    /// The validator's words.
+    pub message: String,
+    /// `prover` or `sampler`.
+    pub found_by: &'static str,
+}
+
+/// Why the prover stopped.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reason {
+    /// The keyword of `sup`.
+    pub keyword: String,
+    /// Its pointer (relative to `sup`'s schema).
+    pub pointer: String,
+    /// What went wrong.
+    pub message: String,
+}
+
+/// Sampling counts (V2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Samples {
+    /// Distinct values generated.
+    pub generated: usize,
+    /// Distinct values the validator confirmed valid under `sub` (close(sub) under `declared`).
+    pub valid: usize,
+    /// Of those, checked against `sup`.
+    pub checked: usize,
+}
+
+/// The answer of [`verify`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct Report {
+    /// The verdict.
+    pub verdict: Verdict,
+    /// The semantics it holds under.
+    pub semantics: Semantics,
+    /// For `proven`: `structural prover` or `canonical form`.
+    pub proven_by: Option<&'static str>,
+    /// For `refuted`: the smallest counterexample found.
+    pub counterexample: Option<Counterexample>,
+    /// For `unknown` (and as a note otherwise): what stopped the prover.
+    pub reason: Option<Reason>,
+    /// The seed used.
+    pub seed: u64,
+    /// Sampling counts.
+    pub samples: Samples,
+    /// Steps the prover took.
+    pub steps: usize,
+    /// Disagreements between provers or between the prover and the sampler: bugs of stitch,
+    /// reported as such.
+    pub bugs: Vec<String>,
+}
+
+/// Largest pair of schemas (canonical JSON bytes) handed to the canonical form.
+const SECOND_OPINION_MAX_BYTES: usize = 256 * 1024;
+/// How long the canonical form may take.
+const SECOND_OPINION_BUDGET: Duration = Duration::from_secs(2);
+
+/// Verifies that `sup` accepts every value `sub` accepts (V4).
+pub fn verify(sub: &Space<'_>, sup: &Space<'_>, options: &Options) -> Report {
+    let semantics = options.semantics;
+    let sub_checker = checker::Checker::new(sub);
+    let sup_checker = checker::Checker::new(sup);
+    let sampler = sample::Sampler::new(sub, semantics);
+    let mut prover = prove::Prover::new(&sub_checker, &sup_checker, semantics, options.budget);
+    let outcome = prover.prove();
+    let steps = prover.steps();
+    drop(prover);
+    let mut bugs = Vec::new();
+    let mut proven_by = None;
+    let mut reason = None;
+    let mut counterexample = None;
+    match outcome {
+        prove::Outcome::Proven => proven_by = Some("structural prover"),
+        prove::Outcome::Doubt(doubt) => {
+            reason = Some(Reason {
+                keyword: doubt.keyword.clone(),
+                pointer: pointer_in(sup, &doubt.sup_at),
+                message: doubt.reason.clone(),
+            });
+            if let Some((value, rejection)) = witness::find(
+                &doubt,
+                &sub_checker,
+                &sup_checker,
+                &sampler,
+                semantics,
+                options.seed,
+            ) {
+                counterexample = Some(counterexample_of(
+                    value,
+                    &rejection,
+                    sub,
+                    &sub_checker,
+                    &sampler,
+                    sup,
+                    "prover",
+                ));
+            }
+        }
+    }
+    let mut canonical_says = None;
+    if proven_by.is_none() && options.second_opinion {
+        canonical_says = second_opinion(sub, sup);
+        if canonical_says == Some(true) {
+            if counterexample.is_some() {
+                bugs.push("the canonical form proves the inclusion, but a checked counterexample refutes it".to_owned());
+            } else {
+                proven_by = Some("canonical form");
+            }
+        }
+    }
+    let (samples, sampled) = sample_and_check(&sub_checker, &sup_checker, &sampler, options);
+    if let Some((value, rejection)) = sampled {
+        if let Some(by) = proven_by {
+            bugs.push(format!("the {by} proved the inclusion, but sampling found a value the presentation rejects: {}", canonical::canonical(&value)));
+        }
+        let found = counterexample_of(
+            value,
+            &rejection,
+            sub,
+            &sub_checker,
+            &sampler,
+            sup,
+            "sampler",
+        );
+        let smaller = counterexample
+            .as_ref()
+            .is_none_or(|c: &Counterexample| size(&found.value) < size(&c.value));
+        if smaller {
+            counterexample = Some(found);
+        }
+    }
+    if counterexample.is_some() && canonical_says == Some(true) && proven_by.is_none() {
+        bugs.push("the canonical form proves the inclusion, but sampling refutes it".to_owned());
+    }
+    let verdict = if counterexample.is_some() {
+        Verdict::Refuted
+    } else if proven_by.is_some() {
+        Verdict::Proven
+    } else {
+        Verdict::Unknown
+    };
+    if verdict != Verdict::Unknown && verdict != Verdict::Refuted {
+        reason = None;
+    }
+    Report {
+        verdict,
+        semantics,
+        proven_by: if verdict == Verdict::Proven {
+            proven_by
+        } else {
+            None
+        },
+        counterexample,
+        reason,
+        seed: options.seed,
+        samples,
+        steps,
+        bugs,
+    }
+}
+
+/// Values of the schema under test (for `stitch sample`): `count` distinct values the validator
+/// confirms (close(S) under `declared` semantics), deterministic for a seed; fewer when the
+/// sampler does not find that many within its attempts.
+pub fn sample(space: &Space<'_>, count: usize, seed: u64, semantics: Semantics) -> SampleRun {
+    let checker = checker::Checker::new(space);
+    let sampler = sample::Sampler::new(space, semantics);
+    let mut run = SampleRun::default();
+    let mut seen = std::collections::HashSet::new();
+    let groups = sampler.root_union().map_or(1, |(_, n)| n);
+    let attempts = count.saturating_mul(20).max(64);
+    for attempt in 0..attempts {
+        if run.values.len() >= count {
+            break;
+        }
+        run.attempts += 1;
+        // Systematic attempts first, cycling through the root union's branches.
+        let group = (groups > 1).then_some(attempt % groups);
+        let round = attempt / groups;
+        let mut chooser = if round < 16 {
+            sample::Chooser::systematic(round, seed.wrapping_add(attempt as u64 % groups as u64))
+        } else {
+            sample::Chooser::random(attempt, seed)
+        };
+        let Some(value) = sampler.root(group, &mut chooser) else {
+            continue;
+        };
+        run.generated += 1;
+        let valid = match semantics {
+            Semantics::Declared => checker.check_closed_root(&value),
+            Semantics::Strict => checker.check(&space.root, &value),
+        };
+        if valid == Check::Valid && seen.insert(canonical::canonical(&value)) {
+            run.values.push(value);
+        }
+    }
+    run
+}
+
+/// What [`sample`] found.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct SampleRun {
+    /// The values, in the order found.
+    pub values: Vec<Value>,
+    /// Values generated (valid or not).
+    pub generated: usize,
+    /// Attempts made.
+    pub attempts: usize,
+}
+
+fn size(value: &Value) -> usize {
+    canonical::canonical(value).len()
+}
+
+/// V2: values from each branch of `sub`'s root union (or from `sub`), confirmed valid under
+/// `sub`, checked against `sup`; the smallest rejected one.
+fn sample_and_check(
+    sub: &checker::Checker<'_, '_>,
+    sup: &checker::Checker<'_, '_>,
+    sampler: &sample::Sampler<'_, '_>,
+    options: &Options,
+) -> (Samples, Option<(Value, Rejection)>) {
+    let mut counts = Samples::default();
+    let mut seen = std::collections::HashSet::new();
+    let mut found: Option<(Value, Rejection)> = None;
+    let groups: Vec<Option<usize>> = match sampler.root_union() {
+        Some((_, n)) => (0..n).map(Some).collect(),
+        None => vec![None],
+    };
+    let systematic = options.samples.min(32);
+    for (g, group) in groups.iter().enumerate() {
+        for attempt in 0..options.samples {
+            let group_seed = options.seed.wrapping_add(g as u64 * 0x1_0000_0001);
+            let mut chooser = if attempt < systematic {
+                sample::Chooser::systematic(attempt, group_seed)
+            } else {
+                sample::Chooser::random(attempt, group_seed)
+            };
+            let Some(value) = sampler.root(*group, &mut chooser) else {
+                continue;
+            };
+            if !seen.insert(canonical::canonical(&value)) {
+                continue;
+            }
+            counts.generated += 1;
+            let valid = match options.semantics {
+                Semantics::Declared => sub.check_closed_root(&value),
+                Semantics::Strict => sub.check(&sub.space.root, &value),
+            };
+            if valid != Check::Valid {
+                continue;
+            }
+            counts.valid += 1;
+            counts.checked += 1;
+            if let Check::Invalid(rejection) = sup.check(&sup.space.root, &value) {
+                let smaller = found.as_ref().is_none_or(|(v, _)| size(&value) < size(v));
+                if smaller {
+                    found = Some((value, rejection));
+                }
+            }
+        }
+    }
+    (counts, found)
+}
+
+fn counterexample_of(
+    value: Value,
+    rejection: &Rejection,
+    sub: &Space<'_>,
+    sub_checker: &checker::Checker<'_, '_>,
+    sampler: &sample::Sampler<'_, '_>,
+    sup: &Space<'_>,
+    found_by: &'static str,
+) -> Counterexample {
+    let branch = sampler.root_union().and_then(|(keyword, n)| {
+        (0..n).find_map(|i| {
+            let at = Location {
+                doc: sub.root.doc,
+                pointer: crate::document::pointer::push_index(
+                    &crate::document::pointer::push(&sub.root.pointer, keyword),
+                    i,
+                ),
+            };
+            (sub_checker.check(&at, &value) == Check::Valid).then(|| sub.relative(&at))
+        })
+    });
+    Counterexample {
+        value,
+        branch,
+        rejected_by: rejected_by(sup, rejection),
+        message: rejection.message.clone(),
+        found_by,
+    }
+}
+
+/// A place of `sup` as the user reads it: the pointer in the schema under test, or
+/// `file#pointer` in another document.
+fn pointer_in(space: &Space<'_>, at: &Location) -> String {
+    if at.doc == space.root.doc {
+        space.relative(at)
+    } else {
+        let name = &space.loaded.documents[at.doc].source.name;
+        format!("{name}#{}", at.pointer)
+    }
+}
+
+/// The pointer of the keyword a validator named.
+fn rejected_by(sup: &Space<'_>, rejection: &Rejection) -> String {
+    let Some(uri) = &rejection.keyword_uri else {
+        return rejection.schema_path.clone();
+    };
+    let (base, fragment) = uri.split_once('#').unwrap_or((uri.as_str(), ""));
+    let fragment = percent_encoding::percent_decode_str(fragment)
+        .decode_utf8_lossy()
+        .into_owned();
+    for doc in 0..sup.loaded.documents.len() {
+        let (doc_uri, root) = sup.resource_of(doc);
+        let document = &sup.loaded.documents[doc];
+        let id = document
+            .value
+            .pointer(root)
+            .and_then(|schema| schema.get(document.draft.id_keyword()))
+            .and_then(Value::as_str)
+            .map(|id| id.split('#').next().unwrap_or_default());
+        if doc_uri.split('#').next() == Some(base) || id == Some(base) {
+            let at = Location {
+                doc,
+                pointer: format!("{root}{fragment}"),
+            };
+            return pointer_in(sup, &at);
+        }
+    }
+    uri.clone()
+}
+
+/// The canonical form's answer, where it can give one in time (V1, last paragraph). Under
+/// `declared` semantics it is asked about `sub` itself, which accepts at least close(sub): a
+/// `yes` proves the inclusion all the more.
+fn second_opinion(sub: &Space<'_>, sup: &Space<'_>) -> Option<bool> {
+    let sub_value = sub.value(&sub.root)?;
+    let sup_value = sup.value(&sup.root)?;
+    let draft = sub.draft(&sub.root);
+    if draft != sup.draft(&sup.root) {
+        return None;
+    }
+    if canonical::canonical(sub_value).len() + canonical::canonical(sup_value).len()
+        > SECOND_OPINION_MAX_BYTES
+    {
+        return None;
+    }
+    let sub_uri = sub.resource_of(0).0;
+    let mut sup_uri = sup.resource_of(0).0;
+    if sup_uri == sub_uri {
+        // Two documents at one URI cannot share a registry; the query keeps relative
+        // references resolving the same.
+        sup_uri = format!(
+            "{}?stitch-presentation",
+            sup_uri.split('#').next().unwrap_or_default()
+        );
+    }
+    let mut resources: Vec<(String, &Value, Draft)> = Vec::new();
+    for space in [sub, sup] {
+        for doc in 1..space.loaded.documents.len() {
+            let document = &space.loaded.documents[doc];
+            let uri = document.uri.to_string();
+            if !resources.iter().any(|(u, _, _)| *u == uri) {
+                resources.push((uri, &document.value, document.draft));
+            }
+        }
+    }
+    let borrowed: Vec<Resource<'_>> = resources
+        .iter()
+        .map(|(uri, value, draft)| Resource {
+            uri,
+            value,
+            draft: *draft,
+        })
+        .collect();
+    SchemaSet::canonical_covers(
+        (sub_value, &sub_uri),
+        (sup_value, &sup_uri),
+        draft,
+        &borrowed,
+        SECOND_OPINION_BUDGET,
+    )
+}

@@ -1,0 +1,649 @@
+//! The sampler (V2): values generated from a schema, by our own strategy — every branch and
+//! every enum value, the boundaries (each bound and its neighbours, empty and longest strings and
+//! arrays, optional keys present and absent), then random values.
+//!
+//! Generation reads a place as terms (`terms`) and merges each term's constraints; it aims at
+//! valid values but does not promise them: every value is confirmed by a validator before it is
+//! used (V3), so a strategy that misses costs an attempt, never a wrong answer. Deterministic:
+//! attempt `k` of seed `s` gives the same value on every run and platform (the generator is
+//! xoshiro256++, whose output rand documents as stable).
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use rand::rngs::Xoshiro256PlusPlus;
+use rand::{RngExt, SeedableRng};
+use serde_json::{Map, Value, json};
+
+use super::keys;
+use super::space::{Node, Space, Types, tightest};
+use super::terms::{self, Parts, Term};
+use crate::document::Location;
+use crate::flatten::Semantics;
+
+/// Past this depth only what is required is generated, so recursive schemas end.
+const SHALLOW: usize = 5;
+/// Past this depth nothing is generated.
+const MAX_DEPTH: usize = 24;
+
+/// Where the choices of one attempt come from: attempt `k` of the systematic phase picks option
+/// `k mod n` at every choice point (so every branch, enum value and boundary comes up within a
+/// few attempts); the random phase picks at random.
+pub(crate) struct Chooser {
+    systematic: Option<usize>,
+    rng: Xoshiro256PlusPlus,
+}
+
+impl Chooser {
+    /// Attempt `k` of the systematic phase.
+    pub fn systematic(k: usize, seed: u64) -> Chooser {
+        Chooser {
+            systematic: Some(k),
+            rng: Xoshiro256PlusPlus::seed_from_u64(
+                seed ^ (k as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+            ),
+        }
+    }
+
+    /// Attempt `k` of the random phase.
+    pub fn random(k: usize, seed: u64) -> Chooser {
+        Chooser {
+            systematic: None,
+            rng: Xoshiro256PlusPlus::seed_from_u64(
+                seed.wrapping_add(1).wrapping_mul(0xD1B5_4A32_D192_ED03) ^ k as u64,
+            ),
+        }
+    }
+
+    fn pick(&mut self, n: usize) -> usize {
+        if n <= 1 {
+            return 0;
+        }
+        match self.systematic {
+            Some(k) => k % n,
+            None => self.rng.random_range(0..n),
+        }
+    }
+
+    fn is_random(&self) -> bool {
+        self.systematic.is_none()
+    }
+
+    fn chance(&mut self, numerator: u32, denominator: u32) -> bool {
+        self.is_random() && self.rng.random_range(0..denominator) < numerator
+    }
+}
+
+/// A place read as terms.
+type Terms = Rc<Vec<Term>>;
+
+/// Generates values from the places of a space.
+pub(crate) struct Sampler<'a, 's> {
+    space: &'s Space<'a>,
+    semantics: Semantics,
+    root_union: Option<(Location, &'static str, usize)>,
+    terms: RefCell<HashMap<Vec<Location>, Option<Terms>>>,
+    regexes: RefCell<HashMap<String, Option<Rc<rand_regex::Regex>>>>,
+}
+
+impl<'a, 's> Sampler<'a, 's> {
+    pub fn new(space: &'s Space<'a>, semantics: Semantics) -> Self {
+        let root_union = space.node(&space.root).and_then(|node| {
+            if node.ref_only() {
+                return None;
+            }
+            ["anyOf", "oneOf"]
+                .into_iter()
+                .find_map(|k| match node.get(k) {
+                    Some(Value::Array(branches)) if branches.len() > 1 => {
+                        Some((space.root.clone(), k, branches.len()))
+                    }
+                    _ => None,
+                })
+        });
+        Sampler {
+            space,
+            semantics,
+            root_union,
+            terms: RefCell::new(HashMap::new()),
+            regexes: RefCell::new(HashMap::new()),
+        }
+    }
+
+    /// The root's union keyword and its branch count, when the root is a union.
+    pub fn root_union(&self) -> Option<(&'static str, usize)> {
+        self.root_union.as_ref().map(|(_, k, n)| (*k, *n))
+    }
+
+    fn terms(&self, conj: &[Location]) -> Option<Terms> {
+        if let Some(found) = self.terms.borrow().get(conj) {
+            return found.clone();
+        }
+        let root = self.root_union.as_ref().map(|(at, _, _)| at);
+        let expanded = terms::expand(self.space, conj, root).ok().map(Rc::new);
+        self.terms
+            .borrow_mut()
+            .insert(conj.to_vec(), expanded.clone());
+        expanded
+    }
+
+    /// A value of the schema under test; with `branch`, from that branch of the root union.
+    pub fn root(&self, branch: Option<usize>, chooser: &mut Chooser) -> Option<Value> {
+        self.generate(std::slice::from_ref(&self.space.root), branch, chooser, 0)
+    }
+
+    /// A value of the conjunction `conj`.
+    pub fn generate(
+        &self,
+        conj: &[Location],
+        branch: Option<usize>,
+        chooser: &mut Chooser,
+        depth: usize,
+    ) -> Option<Value> {
+        if depth > MAX_DEPTH {
+            return None;
+        }
+        let terms = self.terms(conj)?;
+        let candidates: Vec<&Term> = terms
+            .iter()
+            .filter(|t| branch.is_none() || t.branch == branch)
+            .collect();
+        if candidates.is_empty() {
+            return None;
+        }
+        let term = candidates[chooser.pick(candidates.len())];
+        self.term(term, chooser, depth)
+    }
+
+    fn term(&self, term: &Term, chooser: &mut Chooser, depth: usize) -> Option<Value> {
+        let types = terms::space_types(self.space, term);
+        if types.is_empty() {
+            return None;
+        }
+        if let Some(values) = terms::enumeration(self.space, term) {
+            if values.is_empty() {
+                return None;
+            }
+            return Some(values[chooser.pick(values.len())].clone());
+        }
+        let nodes: Vec<Node<'a, '_>> = term
+            .nodes
+            .iter()
+            .filter_map(|at| self.space.node(at))
+            .collect();
+        let mut options: Vec<Types> = types.each().collect();
+        let hinted: Vec<Types> = options
+            .iter()
+            .copied()
+            .filter(|t| nodes.iter().any(|n| hints(n, *t)))
+            .collect();
+        if !hinted.is_empty() && !chooser.chance(1, 8) {
+            options = hinted;
+        }
+        if depth >= SHALLOW {
+            let scalars: Vec<Types> = options
+                .iter()
+                .copied()
+                .filter(|t| !matches!(*t, Types::ARRAY | Types::OBJECT))
+                .collect();
+            if !scalars.is_empty() {
+                options = scalars;
+            }
+        }
+        let chosen = options[chooser.pick(options.len())];
+        match chosen {
+            Types::NULL => Some(Value::Null),
+            Types::BOOLEAN => Some(Value::Bool(chooser.pick(2) == 1)),
+            Types::INTEGER => integer(&nodes, chooser),
+            Types::FRACTION => fraction(&nodes, chooser),
+            Types::STRING => self.string(&nodes, chooser),
+            Types::ARRAY => self.array(term, &nodes, chooser, depth),
+            _ => self.object(term, &nodes, chooser, depth),
+        }
+    }
+
+    fn regex(&self, pattern: &str) -> Option<Rc<rand_regex::Regex>> {
+        if let Some(found) = self.regexes.borrow().get(pattern) {
+            return found.clone();
+        }
+        let compiled = regex_syntax::ParserBuilder::new()
+            .build()
+            .parse(pattern)
+            .ok()
+            .and_then(|hir| rand_regex::Regex::with_hir(without_looks(hir), 8).ok())
+            .map(Rc::new);
+        self.regexes
+            .borrow_mut()
+            .insert(pattern.to_owned(), compiled.clone());
+        compiled
+    }
+
+    /// A string matching `pattern` (as far as the generator reads it).
+    fn matching(&self, pattern: &str, chooser: &mut Chooser) -> Option<String> {
+        let regex = self.regex(pattern)?;
+        let sampled: Result<String, _> = chooser.rng.sample(&*regex);
+        sampled.ok()
+    }
+
+    fn string(&self, nodes: &[Node<'a, '_>], chooser: &mut Chooser) -> Option<Value> {
+        let min = nodes
+            .iter()
+            .filter_map(|n| n.count("minLength"))
+            .max()
+            .unwrap_or(0) as usize;
+        let max = nodes
+            .iter()
+            .filter_map(|n| n.count("maxLength"))
+            .min()
+            .map(|m| m as usize);
+        if max.is_some_and(|m| m < min) {
+            return None;
+        }
+        let fits = |s: &str| {
+            let n = s.chars().count();
+            n >= min && max.is_none_or(|m| n <= m)
+        };
+        let patterns: Vec<&str> = nodes
+            .iter()
+            .filter_map(|n| n.get("pattern").and_then(Value::as_str))
+            .collect();
+        if !patterns.is_empty() {
+            let pattern = patterns[chooser.pick(patterns.len())];
+            for _ in 0..8 {
+                if let Some(s) = self.matching(pattern, chooser)
+                    && fits(&s)
+                {
+                    return Some(Value::String(s));
+                }
+            }
+        }
+        if let Some(format) = nodes
+            .iter()
+            .find_map(|n| n.map.get("format").and_then(Value::as_str))
+            && let Some(s) = format_sample(format, chooser.pick(2))
+            && fits(s)
+        {
+            return Some(json!(s));
+        }
+        let longest = max.unwrap_or(min + 12).min(min + 64);
+        let lengths = [
+            min,
+            longest,
+            (min + 1).min(longest),
+            chooser.rng.random_range(min..=longest),
+        ];
+        let length = lengths[chooser.pick(lengths.len())];
+        let text: String = (0..length)
+            .map(|_| char::from(b'a' + chooser.rng.random_range(0..26u8)))
+            .collect();
+        Some(Value::String(text))
+    }
+
+    fn array(
+        &self,
+        term: &Term,
+        nodes: &[Node<'a, '_>],
+        chooser: &mut Chooser,
+        depth: usize,
+    ) -> Option<Value> {
+        let (min, max) = keys::item_count(self.space, term);
+        let (min, max) = (min as usize, max.map(|m| m as usize));
+        if max.is_some_and(|m| m < min) || min > 256 {
+            return None;
+        }
+        let cap = max.unwrap_or(min + 3).min(min + 6);
+        let length = if depth >= SHALLOW {
+            min
+        } else {
+            let lengths = [
+                min,
+                cap,
+                (min + 1).min(cap),
+                chooser.rng.random_range(min..=cap),
+            ];
+            lengths[chooser.pick(lengths.len())]
+        };
+        let unique = nodes
+            .iter()
+            .any(|n| n.get("uniqueItems") == Some(&Value::Bool(true)));
+        let mut items: Vec<Value> = Vec::new();
+        for index in 0..length {
+            let Some(conj) = keys::at_index(self.space, term, index) else {
+                break;
+            };
+            let mut made = None;
+            for _ in 0..if unique { 4 } else { 1 } {
+                match self.generate(&conj, None, chooser, depth + 1) {
+                    Some(v) if unique && items.contains(&v) => continue,
+                    other => {
+                        made = other;
+                        break;
+                    }
+                }
+            }
+            match made {
+                Some(v) => items.push(v),
+                None if index >= min => break,
+                None => return None,
+            }
+        }
+        if items.len() < min {
+            return None;
+        }
+        // `contains`: one item from the schema it names, in front.
+        if let Some(node) = nodes
+            .iter()
+            .find(|n| n.get("contains").is_some() && n.count("minContains") != Some(0))
+        {
+            let mut conj = vec![node.child("contains")];
+            conj.extend(keys::at_index(self.space, term, 0).unwrap_or_default());
+            if let Some(v) = self.generate(&conj, None, chooser, depth + 1) {
+                if items.is_empty() || max.is_none_or(|m| items.len() < m) && chooser.pick(2) == 0 {
+                    items.insert(0, v);
+                } else {
+                    items[0] = v;
+                }
+            }
+        }
+        Some(Value::Array(items))
+    }
+
+    fn object(
+        &self,
+        term: &Term,
+        nodes: &[Node<'a, '_>],
+        chooser: &mut Chooser,
+        depth: usize,
+    ) -> Option<Value> {
+        let required = keys::required(self.space, term);
+        let mut names = keys::named(self.space, term);
+        for r in &required {
+            if !names.contains(r) {
+                names.push(r.clone());
+            }
+        }
+        let parts = Parts::default();
+        let mut out = Map::new();
+        let value_at = |key: &str, chooser: &mut Chooser| -> Option<Option<Value>> {
+            let conj = keys::at_key(self.space, term, &parts, Semantics::Strict, key)?;
+            let conj = conj.into_iter().next().unwrap_or_default();
+            Some(self.generate(&conj, None, chooser, depth + 1))
+        };
+        for name in &names {
+            let is_required = required.contains(name);
+            if !is_required && (depth >= SHALLOW || chooser.pick(2) == 1) {
+                continue;
+            }
+            match value_at(name, chooser) {
+                Some(Some(v)) => {
+                    out.insert(name.clone(), v);
+                }
+                _ if is_required => return None,
+                _ => {}
+            }
+        }
+        // Dependencies of the keys present.
+        for node in nodes {
+            for keyword in ["dependentRequired", "dependencies"] {
+                if let Some(Value::Object(deps)) = node.get(keyword) {
+                    for (key, needed) in deps {
+                        if !out.contains_key(key) {
+                            continue;
+                        }
+                        for name in needed
+                            .as_array()
+                            .into_iter()
+                            .flatten()
+                            .filter_map(Value::as_str)
+                        {
+                            if !out.contains_key(name)
+                                && let Some(Some(v)) = value_at(name, chooser)
+                            {
+                                out.insert(name.to_owned(), v);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        let min = nodes
+            .iter()
+            .filter_map(|n| n.count("minProperties"))
+            .max()
+            .unwrap_or(0) as usize;
+        let max = nodes
+            .iter()
+            .filter_map(|n| n.count("maxProperties"))
+            .min()
+            .map(|m| m as usize);
+        for name in &names {
+            if out.len() >= min {
+                break;
+            }
+            if !out.contains_key(name)
+                && let Some(Some(v)) = value_at(name, chooser)
+            {
+                out.insert(name.clone(), v);
+            }
+        }
+        // Keys no schema names: where the term lets them in.
+        let free_form = names.is_empty();
+        let explicit = nodes.iter().any(|n| {
+            n.pattern_properties().is_some_and(|p| !p.is_empty())
+                || n.get("additionalProperties")
+                    .is_some_and(|v| v != &Value::Bool(false))
+        });
+        let implicit_ok = self.semantics == Semantics::Strict || free_form;
+        let allows_more = explicit || implicit_ok;
+        let mut extra = 0;
+        while allows_more
+            && depth < SHALLOW
+            && extra < 8
+            && (out.len() < min || (extra == 0 && chooser.chance(1, 3)))
+        {
+            extra += 1;
+            let pattern = nodes
+                .iter()
+                .filter_map(|n| n.pattern_properties())
+                .flat_map(|p| p.keys())
+                .next()
+                .cloned();
+            let name = match pattern.and_then(|p| self.matching(&p, chooser)) {
+                Some(name) if !out.contains_key(&name) => name,
+                _ => format!("extra{extra}"),
+            };
+            if let Some(Some(v)) = value_at(&name, chooser) {
+                out.insert(name, v);
+            }
+        }
+        if let Some(max) = max {
+            let optional: Vec<String> = out
+                .keys()
+                .filter(|k| !required.contains(k))
+                .cloned()
+                .collect();
+            for key in optional.into_iter().rev() {
+                if out.len() <= max {
+                    break;
+                }
+                out.shift_remove(&key);
+            }
+        }
+        Some(Value::Object(out))
+    }
+}
+
+/// True when a node's keywords suggest values of type `t` (a `properties` suggests objects).
+fn hints(node: &Node<'_, '_>, t: Types) -> bool {
+    let any = |keywords: &[&str]| keywords.iter().any(|k| node.get(k).is_some());
+    match t {
+        Types::OBJECT => any(&[
+            "properties",
+            "required",
+            "additionalProperties",
+            "patternProperties",
+            "minProperties",
+            "maxProperties",
+            "propertyNames",
+        ]),
+        Types::ARRAY => any(&[
+            "items",
+            "prefixItems",
+            "minItems",
+            "maxItems",
+            "uniqueItems",
+            "contains",
+            "additionalItems",
+        ]),
+        Types::STRING => any(&["minLength", "maxLength", "pattern", "format"]),
+        Types::INTEGER | Types::FRACTION => any(&[
+            "minimum",
+            "maximum",
+            "exclusiveMinimum",
+            "exclusiveMaximum",
+            "multipleOf",
+        ]),
+        _ => false,
+    }
+}
+
+fn integer(nodes: &[Node<'_, '_>], chooser: &mut Chooser) -> Option<Value> {
+    let lower = tightest(nodes.iter().filter_map(|n| n.bound(true)), true).map(|b| {
+        if b.exclusive {
+            b.value.floor() + 1.0
+        } else {
+            b.value.ceil()
+        }
+    });
+    let upper = tightest(nodes.iter().filter_map(|n| n.bound(false)), false).map(|b| {
+        if b.exclusive {
+            b.value.ceil() - 1.0
+        } else {
+            b.value.floor()
+        }
+    });
+    let multiple = nodes
+        .iter()
+        .filter_map(|n| n.get("multipleOf").and_then(Value::as_f64))
+        .find(|m| *m > 0.0);
+    let lo = lower.unwrap_or(-1_000_000.0).max(-9.0e15);
+    let hi = upper.unwrap_or(1_000_000.0).min(9.0e15);
+    if lo > hi {
+        return None;
+    }
+    let random = lo + ((hi - lo + 1.0) * chooser.rng.random::<f64>()).floor();
+    let mut candidates = vec![
+        lower.unwrap_or(0.0),
+        upper.unwrap_or(1.0),
+        lo + 1.0,
+        hi - 1.0,
+        0.0,
+        1.0,
+        -1.0,
+        ((lo + hi) / 2.0).floor(),
+        random,
+    ];
+    if let Some(m) = multiple {
+        for c in &mut candidates {
+            *c = (*c / m).ceil() * m;
+        }
+    }
+    candidates.retain(|c| *c >= lo && *c <= hi && c.fract() == 0.0);
+    candidates.dedup();
+    if candidates.is_empty() {
+        return None;
+    }
+    let chosen = candidates[chooser.pick(candidates.len())];
+    Some(json!(chosen as i64))
+}
+
+fn fraction(nodes: &[Node<'_, '_>], chooser: &mut Chooser) -> Option<Value> {
+    if nodes.iter().any(|n| n.get("multipleOf").is_some()) {
+        // A multiple of a divisor is an integer or depends on float tolerance: leave it to the
+        // integers.
+        return None;
+    }
+    let lower = tightest(nodes.iter().filter_map(|n| n.bound(true)), true);
+    let upper = tightest(nodes.iter().filter_map(|n| n.bound(false)), false);
+    let lo = lower.map_or(-1000.0, |b| b.value);
+    let hi = upper.map_or(1000.0, |b| b.value);
+    if lo > hi {
+        return None;
+    }
+    let random = lo + (hi - lo) * chooser.rng.random::<f64>();
+    let candidates: Vec<f64> = [
+        lo + 0.5,
+        hi - 0.5,
+        (lo + hi) / 2.0,
+        0.5,
+        -0.5,
+        1.5,
+        lo + 0.125,
+        hi - 0.125,
+        random,
+    ]
+    .into_iter()
+    .filter(|c| {
+        c.fract() != 0.0
+            && (*c > lo || (*c == lo && !lower.is_some_and(|b| b.exclusive)))
+            && (*c < hi || (*c == hi && !upper.is_some_and(|b| b.exclusive)))
+    })
+    .collect();
+    if candidates.is_empty() {
+        return None;
+    }
+    let chosen = candidates[chooser.pick(candidates.len())];
+    serde_json::Number::from_f64(chosen).map(Value::Number)
+}
+
+/// A valid example of a common `format` (formats are annotations to stitch's validators, but
+/// realistic values make better examples).
+fn format_sample(format: &str, variant: usize) -> Option<&'static str> {
+    let pair: [&'static str; 2] = match format {
+        "date-time" => ["2024-05-06T07:08:09Z", "1999-12-31T23:59:59.5+01:00"],
+        "date" => ["2024-05-06", "1999-12-31"],
+        "time" => ["07:08:09Z", "23:59:59+01:00"],
+        "duration" => ["P1D", "PT1H30M"],
+        "email" | "idn-email" => ["user@example.com", "a.b@example.org"],
+        "hostname" | "idn-hostname" => ["example.com", "a.example.org"],
+        "ipv4" => ["192.0.2.1", "10.0.0.255"],
+        "ipv6" => ["2001:db8::1", "::1"],
+        "uri" | "iri" => ["https://example.com/a", "urn:example:a"],
+        "uri-reference" | "iri-reference" => ["/a/b", "https://example.com/"],
+        "uri-template" => ["https://example.com/{id}", "/a/{b}"],
+        "uuid" => [
+            "123e4567-e89b-12d3-a456-426614174000",
+            "00000000-0000-4000-8000-000000000000",
+        ],
+        "json-pointer" => ["/a/b", ""],
+        "relative-json-pointer" => ["0/a", "1"],
+        "regex" => ["^a+$", "[0-9]*"],
+        _ => return None,
+    };
+    Some(pair[variant % 2])
+}
+
+/// A regular expression without its anchors and word boundaries, which the string generator
+/// cannot produce; what it generates is checked by the validator anyway.
+fn without_looks(hir: regex_syntax::hir::Hir) -> regex_syntax::hir::Hir {
+    use regex_syntax::hir::{Capture, Hir, HirKind, Repetition};
+    match hir.into_kind() {
+        HirKind::Look(_) => Hir::empty(),
+        HirKind::Repetition(r) => Hir::repetition(Repetition {
+            sub: Box::new(without_looks(*r.sub)),
+            ..r
+        }),
+        HirKind::Capture(c) => Hir::capture(Capture {
+            sub: Box::new(without_looks(*c.sub)),
+            ..c
+        }),
+        HirKind::Concat(parts) => Hir::concat(parts.into_iter().map(without_looks).collect()),
+        HirKind::Alternation(parts) => {
+            Hir::alternation(parts.into_iter().map(without_looks).collect())
+        }
+        HirKind::Literal(literal) => Hir::literal(literal.0),
+        HirKind::Class(class) => Hir::class(class),
+        HirKind::Empty => Hir::empty(),
+    }
+}

@@ -1,0 +1,472 @@
+//! A loaded document set seen from one schema: where each place is, what its references lead
+//! to, and how each keyword of a place reads under its document's draft (L2).
+//!
+//! The prover, the sampler and the closure all work on places ([`Location`]s) of a [`Space`]
+//! and read them only through this module, so that every one of them reads `$ref` siblings,
+//! draft-4 bounds and array-form `items` the same way. It validates nothing (see
+//! `verify::checker`).
+
+use std::collections::HashMap;
+
+use serde_json::{Map, Value};
+
+use crate::document::draft::Step;
+use crate::document::{Draft, Loaded, Location, pointer};
+
+/// The JSON types a schema may accept, as a bit set; `integer` is a part of `number`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct Types(pub u8);
+
+impl Types {
+    pub const NULL: Types = Types(1);
+    pub const BOOLEAN: Types = Types(2);
+    /// Numbers with no fractional part.
+    pub const INTEGER: Types = Types(4);
+    /// Numbers with a fractional part.
+    pub const FRACTION: Types = Types(8);
+    pub const NUMBER: Types = Types(4 | 8);
+    pub const STRING: Types = Types(16);
+    pub const ARRAY: Types = Types(32);
+    pub const OBJECT: Types = Types(64);
+    pub const ALL: Types = Types(127);
+    pub const NONE: Types = Types(0);
+
+    pub fn of_name(name: &str) -> Option<Types> {
+        Some(match name {
+            "null" => Types::NULL,
+            "boolean" => Types::BOOLEAN,
+            "integer" => Types::INTEGER,
+            "number" => Types::NUMBER,
+            "string" => Types::STRING,
+            "array" => Types::ARRAY,
+            "object" => Types::OBJECT,
+            _ => return None,
+        })
+    }
+
+    pub fn of_value(value: &Value) -> Types {
+        match value {
+            Value::Null => Types::NULL,
+            Value::Bool(_) => Types::BOOLEAN,
+            Value::Number(n) => {
+                if n.is_i64() || n.is_u64() || n.as_f64().is_some_and(|f| f.fract() == 0.0) {
+                    Types::INTEGER
+                } else {
+                    Types::FRACTION
+                }
+            }
+            Value::String(_) => Types::STRING,
+            Value::Array(_) => Types::ARRAY,
+            Value::Object(_) => Types::OBJECT,
+        }
+    }
+
+    pub fn and(self, other: Types) -> Types {
+        Types(self.0 & other.0)
+    }
+
+    pub fn or(self, other: Types) -> Types {
+        Types(self.0 | other.0)
+    }
+
+    pub fn minus(self, other: Types) -> Types {
+        Types(self.0 & !other.0)
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    pub fn intersects(self, other: Types) -> bool {
+        self.0 & other.0 != 0
+    }
+
+    pub fn contains(self, other: Types) -> bool {
+        self.0 & other.0 == other.0
+    }
+
+    /// Each single type in the set (integer and fraction apart).
+    pub fn each(self) -> impl Iterator<Item = Types> {
+        (0..7)
+            .map(|i| Types(1 << i))
+            .filter(move |t| self.intersects(*t))
+    }
+
+    /// The JSON Schema name of a single type (a fraction is a `number`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Types::NULL => "null",
+            Types::BOOLEAN => "boolean",
+            Types::INTEGER => "integer",
+            Types::FRACTION | Types::NUMBER => "number",
+            Types::STRING => "string",
+            Types::ARRAY => "array",
+            Types::OBJECT => "object",
+            _ => "value",
+        }
+    }
+}
+
+/// A lower or upper bound on numbers: the value and whether it is exclusive.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Bound {
+    pub value: f64,
+    pub exclusive: bool,
+}
+
+/// The schema under test and the documents around it.
+#[derive(Debug)]
+pub struct Space<'a> {
+    /// What was loaded.
+    pub loaded: &'a Loaded,
+    /// The schema under test (for a tool, its input schema).
+    pub root: Location,
+    refs: HashMap<(&'a Location, &'static str), &'a Location>,
+    meta_refs: HashMap<(&'a Location, &'static str), Draft>,
+}
+
+impl<'a> Space<'a> {
+    /// The space of the schema at `root` (a pointer into the input document).
+    pub fn new(loaded: &'a Loaded, root: &str) -> Space<'a> {
+        let mut refs = HashMap::new();
+        let mut meta_refs = HashMap::new();
+        for reference in &loaded.references {
+            if let Some(target) = &reference.target {
+                refs.insert((&reference.from, reference.keyword), target);
+            } else if let Some(draft) = reference.meta_schema {
+                meta_refs.insert((&reference.from, reference.keyword), draft);
+            }
+        }
+        Space {
+            loaded,
+            root: Location {
+                doc: 0,
+                pointer: root.to_owned(),
+            },
+            refs,
+            meta_refs,
+        }
+    }
+
+    /// The value at a place.
+    pub fn value(&self, at: &Location) -> Option<&'a Value> {
+        self.loaded
+            .documents
+            .get(at.doc)?
+            .value
+            .pointer(&at.pointer)
+    }
+
+    /// The draft a place is read with.
+    pub fn draft(&self, at: &Location) -> Draft {
+        self.loaded
+            .documents
+            .get(at.doc)
+            .map_or(Draft::Draft2020_12, |d| d.draft)
+    }
+
+    /// Where the reference under `keyword` at `at` leads, if it was resolved.
+    pub fn target(&self, at: &Location, keyword: &'static str) -> Option<&'a Location> {
+        self.refs.get(&(at, keyword)).copied()
+    }
+
+    /// True when the reference under `keyword` at `at` names a meta-schema.
+    pub fn names_meta_schema(&self, at: &Location, keyword: &'static str) -> bool {
+        self.meta_refs.contains_key(&(at, keyword))
+    }
+
+    /// The registered URI of a document (for the input, of the schema under test) and the
+    /// pointer of the resource's root in it.
+    pub fn resource_of(&self, doc: usize) -> (String, &str) {
+        let uri = self.loaded.documents[doc].uri.to_string();
+        let root = if doc == 0 {
+            self.root.pointer.as_str()
+        } else {
+            ""
+        };
+        (uri, root)
+    }
+
+    /// The URI (with a JSON Pointer fragment) a validator uses to name `at`.
+    pub fn uri_of(&self, at: &Location) -> String {
+        let (uri, root) = self.resource_of(at.doc);
+        let uri = uri.split('#').next().unwrap_or_default().to_owned();
+        let relative = at.pointer.strip_prefix(root).unwrap_or(&at.pointer);
+        let encoded: String = percent_encoding::utf8_percent_encode(relative, FRAGMENT).collect();
+        format!("{uri}#{encoded}")
+    }
+
+    /// `at` relative to the root of its resource: what a user sees as the pointer into the
+    /// schema they wrote.
+    pub fn relative(&self, at: &Location) -> String {
+        let (_, root) = self.resource_of(at.doc);
+        at.pointer
+            .strip_prefix(root)
+            .unwrap_or(&at.pointer)
+            .to_owned()
+    }
+
+    /// The keywords of the schema object at `at` as its draft reads them: in drafts up to 7 a
+    /// `$ref` hides its siblings.
+    pub(crate) fn node(&self, at: &Location) -> Option<Node<'a, '_>> {
+        match self.value(at)? {
+            Value::Object(map) => Some(Node {
+                space: self,
+                at: at.clone(),
+                map,
+                draft: self.draft(at),
+            }),
+            _ => None,
+        }
+    }
+}
+
+/// Characters a JSON Pointer keeps unencoded in a URI fragment.
+pub(crate) const FRAGMENT: &percent_encoding::AsciiSet = &percent_encoding::CONTROLS
+    .add(b' ')
+    .add(b'"')
+    .add(b'#')
+    .add(b'%')
+    .add(b'<')
+    .add(b'>')
+    .add(b'[')
+    .add(b']')
+    .add(b'\\')
+    .add(b'^')
+    .add(b'`')
+    .add(b'{')
+    .add(b'|')
+    .add(b'}');
+
+/// One schema object, read per its draft.
+#[derive(Clone)]
+pub(crate) struct Node<'a, 's> {
+    pub space: &'s Space<'a>,
+    pub at: Location,
+    pub map: &'a Map<String, Value>,
+    pub draft: Draft,
+}
+
+impl<'a> Node<'a, '_> {
+    /// True in drafts up to 7 when the object holds a `$ref`: its other keywords are ignored.
+    pub fn ref_only(&self) -> bool {
+        self.draft.ref_overrides_siblings() && self.map.contains_key("$ref")
+    }
+
+    /// A keyword's value, if the draft knows the keyword and it is not hidden by `$ref`.
+    pub fn get(&self, keyword: &str) -> Option<&'a Value> {
+        if !self.draft.is_keyword(keyword) || (self.ref_only() && keyword != "$ref") {
+            return None;
+        }
+        self.map.get(keyword)
+    }
+
+    /// The place of a keyword's value.
+    pub fn child(&self, keyword: &str) -> Location {
+        Location {
+            doc: self.at.doc,
+            pointer: pointer::push(&self.at.pointer, keyword),
+        }
+    }
+
+    /// The place of `keyword/key`.
+    pub fn child_key(&self, keyword: &str, key: &str) -> Location {
+        Location {
+            doc: self.at.doc,
+            pointer: pointer::push(&pointer::push(&self.at.pointer, keyword), key),
+        }
+    }
+
+    /// The place of `keyword/index`.
+    pub fn child_index(&self, keyword: &str, index: usize) -> Location {
+        Location {
+            doc: self.at.doc,
+            pointer: pointer::push_index(&pointer::push(&self.at.pointer, keyword), index),
+        }
+    }
+
+    /// The `$ref` target, when there is one and it resolved.
+    pub fn ref_target(&self) -> Option<&'a Location> {
+        self.get("$ref")?;
+        self.space.target(&self.at, "$ref")
+    }
+
+    /// The types its own `type`, `const` and `enum` allow.
+    pub fn types(&self) -> Types {
+        let mut types = Types::ALL;
+        match self.get("type") {
+            Some(Value::String(t)) => {
+                types = types.and(Types::of_name(t).unwrap_or(Types::NONE));
+            }
+            Some(Value::Array(ts)) => {
+                let mut set = Types::NONE;
+                for t in ts.iter().filter_map(Value::as_str) {
+                    set = set.or(Types::of_name(t).unwrap_or(Types::NONE));
+                }
+                types = types.and(set);
+            }
+            _ => {}
+        }
+        if let Some(values) = self.enumeration() {
+            let mut set = Types::NONE;
+            for v in &values {
+                set = set.or(Types::of_value(v));
+            }
+            types = types.and(set);
+        }
+        types
+    }
+
+    /// The values its own `const` (draft 6 on) or `enum` allow, when it lists them.
+    pub fn enumeration(&self) -> Option<Vec<Value>> {
+        if let Some(c) = self.get("const") {
+            return Some(vec![c.clone()]);
+        }
+        match self.get("enum") {
+            Some(Value::Array(values)) => Some(values.clone()),
+            _ => None,
+        }
+    }
+
+    /// The lower (or upper) bound on numbers, per draft (draft 4's boolean `exclusive*`).
+    pub fn bound(&self, lower: bool) -> Option<Bound> {
+        let (inclusive_key, exclusive_key) = if lower {
+            ("minimum", "exclusiveMinimum")
+        } else {
+            ("maximum", "exclusiveMaximum")
+        };
+        let inclusive = self.get(inclusive_key).and_then(Value::as_f64);
+        if self.draft.boolean_exclusive_bounds() {
+            let exclusive = self.get(exclusive_key) == Some(&Value::Bool(true));
+            return inclusive.map(|value| Bound { value, exclusive });
+        }
+        let exclusive = self.get(exclusive_key).and_then(Value::as_f64);
+        let candidates = [
+            inclusive.map(|value| Bound {
+                value,
+                exclusive: false,
+            }),
+            exclusive.map(|value| Bound {
+                value,
+                exclusive: true,
+            }),
+        ];
+        tightest(candidates.into_iter().flatten(), lower)
+    }
+
+    /// An unsigned integer keyword (`minLength`, `maxItems`, …).
+    pub fn count(&self, keyword: &str) -> Option<u64> {
+        let value = self.get(keyword)?;
+        value.as_u64().or_else(|| {
+            value
+                .as_f64()
+                .filter(|f| *f >= 0.0 && f.fract() == 0.0)
+                .map(|f| f as u64)
+        })
+    }
+
+    /// `required`, as names.
+    pub fn required(&self) -> Vec<&'a str> {
+        match self.get("required") {
+            Some(Value::Array(names)) => names.iter().filter_map(Value::as_str).collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// `properties`.
+    pub fn properties(&self) -> Option<&'a Map<String, Value>> {
+        self.get("properties")?.as_object()
+    }
+
+    /// `patternProperties`.
+    pub fn pattern_properties(&self) -> Option<&'a Map<String, Value>> {
+        self.get("patternProperties")?.as_object()
+    }
+
+    /// The tuple part of an array schema (`prefixItems`, or array-form `items` before
+    /// 2020-12), with the keyword holding it.
+    pub fn prefix(&self) -> (&'a [Value], &'static str) {
+        if self.draft.array_items_is_tuple() {
+            if let Some(Value::Array(items)) = self.get("items") {
+                return (items, "items");
+            }
+            return (&[], "items");
+        }
+        match self.get("prefixItems") {
+            Some(Value::Array(items)) => (items, "prefixItems"),
+            _ => (&[], "prefixItems"),
+        }
+    }
+
+    /// The schema for items past the tuple, with its keyword: `items` (2020-12, or schema-form
+    /// `items` before), else `additionalItems` after an array-form `items`.
+    pub fn tail(&self) -> Option<(&'a Value, &'static str)> {
+        if self.draft.array_items_is_tuple() {
+            return match self.get("items") {
+                Some(Value::Array(_)) => {
+                    self.get("additionalItems").map(|v| (v, "additionalItems"))
+                }
+                Some(items) => Some((items, "items")),
+                None => None,
+            };
+        }
+        self.get("items").map(|v| (v, "items"))
+    }
+
+    /// The in-place subschemas of this node (through applicators and `$ref`, never `not`), as
+    /// places: what §1 calls its in-place closure, one step deep.
+    pub fn in_place(&self) -> Vec<Location> {
+        let mut out = Vec::new();
+        if let Some(target) = self.ref_target() {
+            out.push(target.clone());
+        }
+        if self.ref_only() {
+            return out;
+        }
+        for keyword in ["$dynamicRef", "$recursiveRef"] {
+            if self.get(keyword).is_some()
+                && let Some(target) = self.space.target(&self.at, keyword)
+            {
+                out.push(target.clone());
+            }
+        }
+        for sub in self.draft.subschemas(self.map) {
+            if sub.step == Step::InPlace && sub.keyword != "not" {
+                out.push(Location {
+                    doc: self.at.doc,
+                    pointer: sub.pointer(&self.at.pointer),
+                });
+            }
+        }
+        out
+    }
+}
+
+/// The tightest of several bounds: the greatest lower (least upper) value, exclusive when any
+/// bound at that value is.
+pub(crate) fn tightest(bounds: impl Iterator<Item = Bound>, lower: bool) -> Option<Bound> {
+    let mut best: Option<Bound> = None;
+    for b in bounds {
+        best = Some(match best {
+            None => b,
+            Some(cur) => {
+                let tighter = if lower {
+                    b.value > cur.value
+                } else {
+                    b.value < cur.value
+                };
+                if tighter {
+                    b
+                } else if b.value == cur.value {
+                    Bound {
+                        value: b.value,
+                        exclusive: b.exclusive || cur.exclusive,
+                    }
+                } else {
+                    cur
+                }
+            }
+        });
+    }
+    best
+}

@@ -1,0 +1,296 @@
+//! A place read as a disjunction of conjunctions ("terms"): what the prover and the sampler see
+//! of a schema at one instance location, with its in-place applicators spelled out.
+//!
+//! A [`Term`] is a set of schema objects whose *own* keywords all apply; `allOf` and `$ref` add
+//! to a term, `anyOf`/`oneOf` split it, `if`/`then`/`else` splits into `if ∧ then` and `else`.
+//! Keywords that can only narrow (`not`, `dependentSchemas`, a lone `if`) are left out, so a
+//! place's terms accept at least what the place accepts: sound for proving inclusion, and the
+//! sampler's values are confirmed by a validator anyway. [`Parts`] is the in-place closure of a
+//! place (§1), which decides the keys a value may carry under `declared` semantics.
+
+use std::collections::HashSet;
+
+use indexmap::IndexMap;
+use serde_json::Value;
+
+use super::space::{Space, Types};
+use crate::document::Location;
+
+/// The most terms one place expands into before the reading gives up (a budget, not an error).
+pub(crate) const MAX_TERMS: usize = 256;
+
+/// A conjunction of schema objects whose own keywords apply, restricted to `mask` types.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub(crate) struct Term {
+    /// The schema objects, in the order met.
+    pub nodes: Vec<Location>,
+    /// Types the term is further restricted to (by a case split of the prover).
+    pub mask: Types,
+    /// The branch of the root union this term comes from, when asked for.
+    pub branch: Option<usize>,
+    /// The union branches the term chose, one per union it met.
+    pub chosen: Vec<Location>,
+}
+
+/// Why a place could not be read as terms.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct TooMany;
+
+/// The terms of the conjunction `conj`. `root_union` names a place whose union branches are
+/// recorded in [`Term::branch`].
+pub(crate) fn expand(
+    space: &Space<'_>,
+    conj: &[Location],
+    root_union: Option<&Location>,
+) -> Result<Vec<Term>, TooMany> {
+    let mut done: Vec<Term> = Vec::new();
+    let start = Term {
+        nodes: Vec::new(),
+        mask: Types::ALL,
+        branch: None,
+        chosen: Vec::new(),
+    };
+    let mut work: Vec<(Term, Vec<Location>)> = vec![(start, conj.iter().rev().cloned().collect())];
+    let mut steps = 0usize;
+    while let Some((mut term, mut pending)) = work.pop() {
+        steps += 1;
+        if steps > MAX_TERMS * 64 || done.len() + work.len() > MAX_TERMS {
+            return Err(TooMany);
+        }
+        let Some(at) = pending.pop() else {
+            if !space_types(space, &term).is_empty() {
+                done.push(term);
+            }
+            continue;
+        };
+        if term.nodes.contains(&at) {
+            work.push((term, pending));
+            continue;
+        }
+        let node = match space.value(&at) {
+            Some(Value::Bool(false)) => continue,
+            Some(Value::Object(_)) => match space.node(&at) {
+                Some(node) => node,
+                None => continue,
+            },
+            // `true`, or something that is not a schema (loading refused those): no constraint.
+            _ => {
+                work.push((term, pending));
+                continue;
+            }
+        };
+        if node.ref_only() {
+            if let Some(target) = node.ref_target() {
+                pending.push(target.clone());
+            }
+            work.push((term, pending));
+            continue;
+        }
+        term.nodes.push(at.clone());
+        if let Some(target) = node.ref_target() {
+            pending.push(target.clone());
+        }
+        if let Some(Value::Array(all)) = node.get("allOf") {
+            for i in (0..all.len()).rev() {
+                pending.push(node.child_index("allOf", i));
+            }
+        }
+        // Splits: each alternative is a copy of the term with more pending.
+        // (pending additions, root branch, chosen branches) per alternative.
+        type Alternative = (Vec<Location>, Option<usize>, Vec<Location>);
+        let mut alternatives: Vec<Alternative> = vec![(Vec::new(), None, Vec::new())];
+        for keyword in ["anyOf", "oneOf"] {
+            if let Some(Value::Array(branches)) = node.get(keyword)
+                && !branches.is_empty()
+            {
+                let mut next = Vec::new();
+                for (extra, branch, chosen) in &alternatives {
+                    for i in 0..branches.len() {
+                        let here = node.child_index(keyword, i);
+                        let mut more = extra.clone();
+                        more.push(here.clone());
+                        let mut picked = chosen.clone();
+                        picked.push(here);
+                        let recorded = if root_union == Some(&at) && branch.is_none() {
+                            Some(i)
+                        } else {
+                            *branch
+                        };
+                        next.push((more, recorded, picked));
+                    }
+                }
+                alternatives = next;
+            }
+        }
+        if node.get("if").is_some() && node.get("then").is_some() && node.get("else").is_some() {
+            let mut next = Vec::new();
+            for (extra, branch, chosen) in &alternatives {
+                let mut then = extra.clone();
+                then.push(node.child("if"));
+                then.push(node.child("then"));
+                let mut otherwise = extra.clone();
+                otherwise.push(node.child("else"));
+                next.push((then, *branch, chosen.clone()));
+                next.push((otherwise, *branch, chosen.clone()));
+            }
+            alternatives = next;
+        }
+        if alternatives.len() > MAX_TERMS {
+            return Err(TooMany);
+        }
+        for (extra, branch, chosen) in alternatives.into_iter().rev() {
+            let mut copy = term.clone();
+            if branch.is_some() {
+                copy.branch = branch;
+            }
+            copy.chosen.extend(chosen);
+            let mut more = pending.clone();
+            more.extend(extra.into_iter().rev());
+            work.push((copy, more));
+        }
+    }
+    Ok(done)
+}
+
+/// The types a term may take: every node's `type`, `const` and `enum`, and the mask.
+pub(crate) fn space_types(space: &Space<'_>, term: &Term) -> Types {
+    let mut types = term.mask;
+    for at in &term.nodes {
+        if let Some(node) = space.node(at) {
+            types = types.and(node.types());
+        }
+    }
+    types
+}
+
+/// The smallest value list of a term's nodes (`const`, `enum`), when one lists its values.
+pub(crate) fn enumeration(space: &Space<'_>, term: &Term) -> Option<Vec<Value>> {
+    term.nodes
+        .iter()
+        .filter_map(|at| space.node(at)?.enumeration())
+        .min_by_key(Vec::len)
+        .map(|values| {
+            let mut out: Vec<Value> = Vec::new();
+            for v in values {
+                if term.mask.intersects(Types::of_value(&v)) && !out.contains(&v) {
+                    out.push(v);
+                }
+            }
+            out
+        })
+}
+
+/// How a part of the in-place closure lets keys in without naming them.
+#[derive(Debug, Clone)]
+pub(crate) enum Open {
+    /// `additionalProperties` (not `false`) or `unevaluatedProperties` (not `false`).
+    Any,
+    /// `patternProperties` with this pattern.
+    Pattern(String),
+}
+
+/// The in-place closure of a place (§1): every key some part declares, with the schemas that
+/// declare it, and how parts let other keys in.
+///
+/// Seen from one term, a union branch the term did not choose is left out when it cannot
+/// succeed beside the term's own: any other branch of a `oneOf` (exactly one succeeds, and
+/// annotations of failed branches are dropped), or an `anyOf` branch the caller shows disjoint
+/// from the term. Its keys are then never evaluated for the term's values.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Parts {
+    /// Declared keys, in order met, with each declaring schema.
+    pub declared: IndexMap<String, Vec<Location>>,
+    /// Explicit openness.
+    pub open: Vec<Open>,
+}
+
+impl Parts {
+    /// The closure of the places `conj`, seen from `term` (see above); `excluded` says when an
+    /// `anyOf` branch the term did not choose cannot succeed beside it.
+    pub fn of(
+        space: &Space<'_>,
+        conj: &[Location],
+        term: Option<&Term>,
+        excluded: &mut dyn FnMut(&Location) -> bool,
+    ) -> Parts {
+        let mut parts = Parts::default();
+        let mut seen: HashSet<Location> = HashSet::new();
+        let mut stack: Vec<Location> = conj.iter().rev().cloned().collect();
+        while let Some(at) = stack.pop() {
+            if seen.len() > MAX_TERMS * 16 {
+                // A closure this wide: treat the place as open to anything (over-approximates).
+                parts.open.push(Open::Any);
+                break;
+            }
+            if !seen.insert(at.clone()) {
+                continue;
+            }
+            let Some(node) = space.node(&at) else {
+                continue;
+            };
+            if let Some(properties) = node.properties() {
+                for key in properties.keys() {
+                    parts
+                        .declared
+                        .entry(key.clone())
+                        .or_default()
+                        .push(node.child_key("properties", key));
+                }
+            }
+            if let Some(patterns) = node.pattern_properties() {
+                parts
+                    .open
+                    .extend(patterns.keys().map(|p| Open::Pattern(p.clone())));
+            }
+            for keyword in ["additionalProperties", "unevaluatedProperties"] {
+                if node.get(keyword).is_some_and(|v| v != &Value::Bool(false)) {
+                    parts.open.push(Open::Any);
+                }
+            }
+            let mut next = node.in_place();
+            if let Some(term) = term {
+                next.retain(|child| {
+                    let branch_of = ["anyOf", "oneOf"].into_iter().find(|k| {
+                        child.doc == at.doc
+                            && child
+                                .pointer
+                                .strip_prefix(&at.pointer)
+                                .and_then(|rest| rest.strip_prefix('/'))
+                                .and_then(|rest| rest.strip_prefix(k))
+                                .is_some_and(|rest| {
+                                    rest.len() > 1
+                                        && rest.starts_with('/')
+                                        && rest[1..].bytes().all(|b| b.is_ascii_digit())
+                                })
+                    });
+                    match branch_of {
+                        None => true,
+                        Some(_) if term.chosen.contains(child) => true,
+                        Some("oneOf") => false,
+                        Some(_) => !excluded(child),
+                    }
+                });
+            }
+            next.reverse();
+            stack.extend(next);
+        }
+        parts
+    }
+
+    /// True when some part declares a property: under `declared` semantics the place is closed
+    /// to undeclared keys (§1); otherwise it is a free-form map and stays open.
+    pub fn declares_any(&self) -> bool {
+        !self.declared.is_empty()
+    }
+
+    /// True when some part may let `key` in without declaring it.
+    pub fn open_for(&self, key: Option<&str>) -> bool {
+        self.open.iter().any(|o| match (o, key) {
+            (Open::Any, _) => true,
+            (Open::Pattern(p), Some(key)) => {
+                crate::validate::pattern_matches(p, key).unwrap_or(true)
+            }
+            (Open::Pattern(_), None) => true,
+        })
+    }
+}

@@ -1,0 +1,182 @@
+//! Turning a prover's doubt into a checked counterexample (V1: "a `refuted` from the prover
+//! carries a witness value built from the failing keyword"): the doubt's candidate values, or
+//! values sampled from what the contract allows at that place, put into values of the whole
+//! contract at the doubt's path — kept only if the contract (its closure, under `declared`)
+//! accepts the result and the presentation rejects it.
+
+use serde_json::Value;
+
+use super::checker::Checker;
+use super::prove::{Doubt, Edit, Step};
+use super::sample::{Chooser, Sampler};
+use crate::flatten::Semantics;
+use crate::validate::{Check, Rejection};
+
+/// Local values sampled per doubt, and whole values they are put into.
+const LOCAL: usize = 24;
+const BASES: usize = 16;
+
+/// A checked counterexample, or `None`.
+pub(crate) fn find(
+    doubt: &Doubt,
+    sub: &Checker<'_, '_>,
+    sup: &Checker<'_, '_>,
+    sampler: &Sampler<'_, '_>,
+    semantics: Semantics,
+    seed: u64,
+) -> Option<(Value, Rejection)> {
+    let mut edits: Vec<Edit> = doubt
+        .edits
+        .iter()
+        .filter(|e| !matches!(e, Edit::Sample))
+        .cloned()
+        .collect();
+    if doubt.edits.is_empty() || doubt.edits.contains(&Edit::Sample) {
+        for alternative in &doubt.sub {
+            for k in 0..LOCAL {
+                let mut chooser = if k < LOCAL / 3 {
+                    Chooser::systematic(k, seed)
+                } else {
+                    Chooser::random(k, seed)
+                };
+                if let Some(value) = sampler.generate(alternative, None, &mut chooser, 0) {
+                    let edit = Edit::Set(value);
+                    if !edits.contains(&edit) {
+                        edits.push(edit);
+                    }
+                }
+            }
+        }
+    }
+    if edits.is_empty() {
+        return None;
+    }
+    let mut bases: Vec<Value> = Vec::new();
+    for k in 0..BASES {
+        let mut chooser = if k < BASES / 2 {
+            Chooser::systematic(k, seed)
+        } else {
+            Chooser::random(k, seed)
+        };
+        if let Some(base) = sampler.root(None, &mut chooser)
+            && !bases.contains(&base)
+        {
+            bases.push(base);
+        }
+    }
+    if doubt.path.is_empty() {
+        // The doubt is about the whole value: the candidates are whole values.
+        bases = vec![Value::Null];
+    }
+    for base in &bases {
+        for edit in &edits {
+            let Some(candidate) = apply(base, &doubt.path, edit) else {
+                continue;
+            };
+            if let Some(rejection) = confirm(&candidate, sub, sup, semantics) {
+                return Some((candidate, rejection));
+            }
+        }
+    }
+    None
+}
+
+/// The presentation's rejection of `value`, when the contract accepts it (under `declared`,
+/// its closure does) and the presentation rejects it.
+pub(crate) fn confirm(
+    value: &Value,
+    sub: &Checker<'_, '_>,
+    sup: &Checker<'_, '_>,
+    semantics: Semantics,
+) -> Option<Rejection> {
+    let accepted = match semantics {
+        Semantics::Declared => sub.check_closed_root(value),
+        Semantics::Strict => sub.check(&sub.space.root, value),
+    };
+    if accepted != Check::Valid {
+        return None;
+    }
+    match sup.check(&sup.space.root, value) {
+        Check::Invalid(rejection) => Some(rejection),
+        _ => None,
+    }
+}
+
+/// `base` with `edit` made at `path`, when the path leads somewhere in it.
+fn apply(base: &Value, path: &[Step], edit: &Edit) -> Option<Value> {
+    let Some((last, parents)) = path.split_last() else {
+        return match edit {
+            Edit::Set(v) => Some(v.clone()),
+            _ => None,
+        };
+    };
+    let mut out = base.clone();
+    let mut here = &mut out;
+    for step in parents {
+        here = match (step, here) {
+            (Step::Key(k), Value::Object(map)) => map.get_mut(k)?,
+            (Step::Index(i), Value::Array(items)) => items.get_mut(*i)?,
+            _ => return None,
+        };
+    }
+    match (last, here, edit) {
+        (Step::Key(k), Value::Object(map), Edit::Set(v)) => {
+            map.insert(k.clone(), v.clone());
+        }
+        (Step::Key(k), Value::Object(map), Edit::Remove) => {
+            map.shift_remove(k)?;
+        }
+        (Step::NewKey(_), Value::Object(map), Edit::Set(v)) => {
+            let name = (0..)
+                .map(|i| format!("stitch_extra{i}"))
+                .find(|n| !map.contains_key(n))?;
+            map.insert(name, v.clone());
+        }
+        (Step::Index(i), Value::Array(items), Edit::Set(v)) => {
+            if *i < items.len() {
+                items[*i] = v.clone();
+            } else if *i == items.len() {
+                items.push(v.clone());
+            } else {
+                return None;
+            }
+        }
+        _ => return None,
+    }
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::{Map, json};
+
+    #[test]
+    fn edits_land_at_their_path() {
+        let base = json!({"a": {"b": [1, 2]}, "c": 3});
+        let path = [Step::Key("a".into()), Step::Key("b".into()), Step::Index(2)];
+        assert_eq!(
+            apply(&base, &path, &Edit::Set(json!(9))),
+            Some(json!({"a": {"b": [1, 2, 9]}, "c": 3}))
+        );
+        assert_eq!(
+            apply(&base, &[Step::Key("c".into())], &Edit::Remove),
+            Some(json!({"a": {"b": [1, 2]}}))
+        );
+        assert_eq!(
+            apply(
+                &base,
+                &[Step::Key("x".into()), Step::Key("y".into())],
+                &Edit::Remove
+            ),
+            None
+        );
+        assert_eq!(
+            apply(&json!({}), &[Step::NewKey(None)], &Edit::Set(json!(true))),
+            Some(Value::Object(Map::from_iter([(
+                "stitch_extra0".to_owned(),
+                json!(true)
+            )])))
+        );
+    }
+}
