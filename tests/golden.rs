@@ -1,3 +1,5 @@
+//! Golden fixtures, through the library.
+//!
 //! Flatten fixtures: `fixtures/flatten/<case>/` holds `contract.json` (a schema or a tool),
 //! optionally `options.json` (`{"semantics": "strict"}`), and what must come out:
 //! `presentation.json` (the exact bytes), `notes.txt` (one line per note), `accept.jsonl`
@@ -5,6 +7,13 @@
 //! itself is honest) and `reject.jsonl` (values the presentation must still reject). Bless
 //! `presentation.json` and `notes.txt` with `SNAPSHOTS=overwrite cargo test --test golden` and
 //! review the diff; the value files are written by hand.
+//!
+//! Verify fixtures: `fixtures/verify/<case>/` holds `sub.json`, `sup.json`, optionally
+//! `options.json` (`{"semantics": "strict"}`), and `expected.json`: the verdict, what proved it,
+//! the reason of an `unknown` and the counterexample of a `refuted` — which is also checked here
+//! with validators of its own (`sub` accepts it, `sup` rejects it). Bless with
+//! `SNAPSHOTS=overwrite cargo test --test golden`; the inputs come from
+//! `bench/make-verify-fixtures.py`.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -14,9 +23,16 @@ use stitch::canonical;
 use stitch::document::{self, Input, LoadOptions, Loaded};
 use stitch::flatten::{self, Semantics};
 use stitch::validate::Validator;
+use stitch::verify::{self, Space};
 
 fn cases() -> Vec<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/flatten");
+    cases_in("flatten")
+}
+
+fn cases_in(area: &str) -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures")
+        .join(area);
     let mut cases: Vec<PathBuf> = fs::read_dir(&root)
         .expect("fixtures/flatten exists")
         .map(|e| e.expect("readable").path())
@@ -199,4 +215,81 @@ fn flattening_is_deterministic_and_order_independent() {
         }
     }
     assert!(checked > 40, "only {checked} cases compared");
+}
+
+fn semantics_of(case: &Path) -> Semantics {
+    match fs::read_to_string(case.join("options.json")) {
+        Ok(text) if text.contains("\"strict\"") => Semantics::Strict,
+        _ => Semantics::Declared,
+    }
+}
+
+#[test]
+fn verify_fixtures() {
+    let overwrite = std::env::var("SNAPSHOTS").is_ok_and(|v| v == "overwrite");
+    let mut failures = Vec::new();
+    let cases = cases_in("verify");
+    assert!(cases.len() > 50);
+    for case in &cases {
+        let name = case
+            .file_name()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned();
+        let load = |file: &str| {
+            document::load(&Input::File(case.join(file)), &LoadOptions::default())
+                .unwrap_or_else(|f| panic!("{name}/{file}: {}", f[0]))
+        };
+        let (sub, sup) = (load("sub.json"), load("sup.json"));
+        let semantics = semantics_of(case);
+        let report = verify::verify(
+            &Space::new(&sub, ""),
+            &Space::new(&sup, ""),
+            &verify::Options {
+                semantics,
+                ..verify::Options::default()
+            },
+        );
+        if !report.bugs.is_empty() {
+            failures.push(format!("{name}: {:?}", report.bugs));
+        }
+        let mut actual = stitch::report::verdict::json(&name, &report, "");
+        let map = actual.as_object_mut().expect("an object");
+        for dropped in ["name", "samples", "steps", "bugs"] {
+            map.remove(dropped);
+        }
+        if let Some(Value::Object(c)) = map.get_mut("counterexample") {
+            c.remove("reproduce");
+            c.remove("message");
+        }
+        if let Some(c) = &report.counterexample {
+            let draft = sub.input().draft;
+            let accepted = validator(&sub.input().value, &sub).is_valid(&c.value);
+            let rejected = !validator(&sup.input().value, &sup).is_valid(&c.value);
+            if !(accepted && rejected) {
+                failures.push(format!(
+                    "{name}: the counterexample {} is not one (draft {draft})",
+                    c.value
+                ));
+            }
+        }
+        let actual = canonical::pretty(&actual);
+        let path = case.join("expected.json");
+        let expected = fs::read_to_string(&path).unwrap_or_default();
+        if expected != actual {
+            if overwrite {
+                fs::write(&path, &actual).expect("writable fixture");
+            } else {
+                failures.push(format!(
+                    "{name}/expected.json is stale:\n--- expected\n{expected}\n+++ actual\n{actual}"
+                ));
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} problems:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }

@@ -82,30 +82,35 @@ pub(crate) fn at_key(
     (!alternatives.is_empty()).then_some(alternatives)
 }
 
-/// What a term allows for keys no schema names: the schemas such a key's value must satisfy,
-/// and the patterns such a key must match (when a closed schema lets keys in only through its
-/// `patternProperties`). `None` when no such key is allowed.
+/// What a term allows for keys no schema names, as alternatives: the schemas such a key's
+/// value must satisfy, and the pattern such a key must match (when a closed schema lets keys in
+/// only through its `patternProperties`, one alternative per pattern). Empty when no such key
+/// is allowed.
 pub(crate) fn other_keys(
     space: &Space<'_>,
     term: &Term,
     parts: &Parts,
     semantics: Semantics,
-) -> Option<(SubLoc, Option<Vec<String>>)> {
+) -> Vec<(Vec<Location>, Option<String>)> {
     let mut certain: Vec<Location> = Vec::new();
-    let mut only: Option<Vec<String>> = None;
+    let mut only: Option<Vec<Location>> = None;
     let mut explicit = false;
     for at in &term.nodes {
         let Some(node) = space.node(at) else {
             continue;
         };
-        let patterns: Vec<String> = node
+        let patterns: Vec<Location> = node
             .pattern_properties()
-            .map(|p| p.keys().cloned().collect())
+            .map(|p| {
+                p.keys()
+                    .map(|k| node.child_key("patternProperties", k))
+                    .collect()
+            })
             .unwrap_or_default();
         match node.get("additionalProperties") {
             Some(Value::Bool(false)) => {
                 if patterns.is_empty() {
-                    return None;
+                    return Vec::new();
                 }
                 only.get_or_insert(patterns);
                 explicit = true;
@@ -127,7 +132,52 @@ pub(crate) fn other_keys(
     }
     let allowed =
         explicit || semantics == Semantics::Strict || !parts.declares_any() || parts.open_for(None);
-    allowed.then_some((vec![certain], only))
+    if !allowed {
+        return Vec::new();
+    }
+    match only {
+        None => vec![(certain, None)],
+        Some(patterns) => patterns
+            .into_iter()
+            .map(|at| {
+                let pattern = at
+                    .pointer
+                    .rsplit('/')
+                    .next()
+                    .map(crate::document::pointer::unescape);
+                let mut conj = certain.clone();
+                conj.push(at);
+                (conj, pattern)
+            })
+            .collect(),
+    }
+}
+
+/// True when no key can match both regular expressions: both start with `^` and a literal
+/// text, and neither text starts with the other (`^x-` and `^y-`). Anything else may overlap.
+pub(crate) fn disjoint_patterns(a: &str, b: &str) -> bool {
+    fn literal_prefix(pattern: &str) -> Option<String> {
+        let rest = pattern.strip_prefix('^')?;
+        if pattern.contains('|') {
+            return None;
+        }
+        let chars: Vec<char> = rest.chars().collect();
+        let mut out = String::new();
+        for (i, c) in chars.iter().enumerate() {
+            if "\\.[]()*+?{}|^$".contains(*c) {
+                break;
+            }
+            if chars.get(i + 1).is_some_and(|n| "?*{".contains(*n)) {
+                break;
+            }
+            out.push(*c);
+        }
+        (!out.is_empty()).then_some(out)
+    }
+    match (literal_prefix(a), literal_prefix(b)) {
+        (Some(x), Some(y)) => !x.starts_with(&y) && !y.starts_with(&x),
+        _ => false,
+    }
 }
 
 /// The keys a term requires.
@@ -201,4 +251,20 @@ pub(crate) fn item_count(space: &Space<'_>, term: &Term) -> (u64, Option<u64>) {
         )
         .min();
     (min, max)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::disjoint_patterns;
+
+    #[test]
+    fn patterns_with_different_literal_prefixes_are_disjoint() {
+        assert!(disjoint_patterns("^x-", "^y-"));
+        assert!(disjoint_patterns("^abc[0-9]", "^abd"));
+        assert!(!disjoint_patterns("^x-", "^x-a"));
+        assert!(!disjoint_patterns("^ab?", "^a"));
+        assert!(!disjoint_patterns("x-", "^y-"));
+        assert!(!disjoint_patterns("^a|^b", "^c"));
+        assert!(!disjoint_patterns("^.", "^a"));
+    }
 }

@@ -1156,22 +1156,35 @@ impl<'a, 's> Prover<'a, 's> {
             }
         }
         let others = keys::other_keys(sub, term, parts, semantics);
-        if let Some((other, only)) = &others {
-            let pattern = only.as_ref().and_then(|ps| ps.first().cloned());
-            for (_, place) in &sup_patterns {
-                check!(self.at(Step::NewKey(pattern.clone()), other.clone(), place.clone()));
-            }
-            if let Some(additional) = &sup_additional {
-                let covered = only
-                    .as_ref()
-                    .is_some_and(|ps| ps.iter().all(|p| sup_patterns.iter().any(|(q, _)| q == p)));
-                if !covered {
-                    check!(self.at(
-                        Step::NewKey(pattern.clone()),
-                        other.clone(),
-                        additional.clone()
-                    ));
+        for (conj, pattern) in &others {
+            let step = Step::NewKey(pattern.clone());
+            for (q, place) in &sup_patterns {
+                if pattern
+                    .as_deref()
+                    .is_some_and(|p| keys::disjoint_patterns(p, q))
+                {
+                    continue;
                 }
+                let outcome = self.at(step.clone(), vec![conj.clone()], place.clone());
+                if let Outcome::Doubt(inner) = &outcome {
+                    return Outcome::Doubt(Rc::new(Doubt {
+                        keyword: "patternProperties".to_owned(),
+                        sup_at: place.clone(),
+                        reason: format!(
+                            "keys the contract allows without naming them may match the presentation's pattern `{q}`, and their values were not shown to satisfy its schema ({})",
+                            inner.reason
+                        ),
+                        ..(**inner).clone()
+                    }));
+                }
+            }
+            let covered = pattern
+                .as_ref()
+                .is_some_and(|p| sup_patterns.iter().any(|(q, _)| q == p));
+            if let Some(additional) = &sup_additional
+                && !covered
+            {
+                check!(self.at(step.clone(), vec![conj.clone()], additional.clone()));
             }
         }
         for name in node.required() {
@@ -1206,7 +1219,7 @@ impl<'a, 's> Prover<'a, 's> {
                     );
                 }
             }
-            if others.is_some() {
+            if !others.is_empty() {
                 let sub_names: Vec<Location> = term
                     .nodes
                     .iter()
@@ -1249,7 +1262,7 @@ impl<'a, 's> Prover<'a, 's> {
                 .iter()
                 .filter_map(|n| n.count("maxProperties"))
                 .min();
-            if others.is_none() {
+            if others.is_empty() {
                 let count = allowed.len() as u64;
                 have = Some(have.map_or(count, |h| h.min(count)));
             }

@@ -331,18 +331,24 @@ impl<'a, 's> Sampler<'a, 's> {
         if items.len() < min {
             return None;
         }
-        // `contains`: one item from the schema it names, in front.
+        // `contains`: as many items from the schema it names as `minContains` asks, in front.
         if let Some(node) = nodes
             .iter()
             .find(|n| n.get("contains").is_some() && n.count("minContains") != Some(0))
         {
+            let wanted = node.count("minContains").unwrap_or(1).min(16) as usize;
             let mut conj = vec![node.child("contains")];
             conj.extend(keys::at_index(self.space, term, 0).unwrap_or_default());
-            if let Some(v) = self.generate(&conj, None, chooser, depth + 1) {
-                if items.is_empty() || max.is_none_or(|m| items.len() < m) && chooser.pick(2) == 0 {
-                    items.insert(0, v);
-                } else {
-                    items[0] = v;
+            for i in 0..wanted {
+                let Some(v) = self.generate(&conj, None, chooser, depth + 1) else {
+                    break;
+                };
+                if i < items.len()
+                    && (i > 0 || chooser.pick(2) == 0 || max.is_some_and(|m| items.len() >= m))
+                {
+                    items[i] = v;
+                } else if max.is_none_or(|m| items.len() < m) {
+                    items.insert(i.min(items.len()), v);
                 }
             }
         }
