@@ -55,7 +55,7 @@ pub(super) fn run(args: &SampleArgs, ctx: &mut Context<'_>) -> Result<Outcome, E
             format!("no valid value of `{name}` found in {} attempts", run.attempts),
         )
         .in_file(loaded.input().source.name.clone())
-        .with_help("the schema may accept no value at all; `stitch verify` against `false` shows whether it is empty")])?;
+        .with_help("the schema may accept no value at all (its constraints contradict each other), or only values the sampler does not build")])?;
         return Ok(Outcome::Negative);
     }
     if run.values.len() < args.count {

@@ -473,3 +473,99 @@ fn second_opinion(sub: &Space<'_>, sup: &Space<'_>) -> Option<bool> {
         SECOND_OPINION_BUDGET,
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diagnostic::{Finding, SourceText};
+    use crate::document::refs::{self, Document, Fetch, RefMap};
+    use crate::document::{Contents, Loaded};
+    use serde_json::json;
+    use std::sync::Arc;
+
+    struct NoFiles;
+    impl Fetch for NoFiles {
+        fn fetch(&mut self, path: &std::path::Path) -> Result<Arc<SourceText>, Finding> {
+            Err(Finding::error("test", path.display().to_string()))
+        }
+    }
+
+    /// A loaded document, its references resolved but *not* refused for cycles (loading would
+    /// refuse an in-place cycle, L5; the prover must still be safe without that guard).
+    fn unguarded(value: Value) -> Loaded {
+        let text = canonical::pretty(&value);
+        let source = Arc::new(SourceText {
+            name: "t.json".to_owned(),
+            text: text.into(),
+        });
+        let document = Document {
+            source,
+            value,
+            uri: url::Url::parse("file:///t.json").expect("a URI"),
+            draft: Draft::Draft2020_12,
+        };
+        let resolution = refs::resolve(document, &[""], &RefMap::new(Vec::new()), &mut NoFiles);
+        Loaded {
+            documents: resolution.documents,
+            contents: Contents::Schema {
+                name: "t".to_owned(),
+            },
+            references: resolution.references,
+            findings: Vec::new(),
+        }
+    }
+
+    fn prove(sub: &Loaded, sup: &Loaded, budget: usize) -> prove::Outcome {
+        let (a, b) = (Space::new(sub, ""), Space::new(sup, ""));
+        let (ca, cb) = (checker::Checker::new(&a), checker::Checker::new(&b));
+        prove::Prover::new(&ca, &cb, Semantics::Declared, budget).prove()
+    }
+
+    #[test]
+    fn a_cycle_through_all_of_in_sup_is_unknown() {
+        let sub = unguarded(json!({"type": "string"}));
+        let sup = unguarded(json!({
+            "$ref": "#/$defs/a",
+            "$defs": {
+                "a": {"allOf": [{"$ref": "#/$defs/b"}]},
+                "b": {"allOf": [{"$ref": "#/$defs/a"}]}
+            }
+        }));
+        match prove(&sub, &sup, prove::DEFAULT_BUDGET) {
+            prove::Outcome::Doubt(doubt) => {
+                assert_eq!(doubt.reason, "a cycle through in-place applicators");
+            }
+            prove::Outcome::Proven => panic!("a cycle through allOf is proven"),
+        }
+    }
+
+    #[test]
+    fn a_cycle_through_all_of_in_sub_is_never_proven_wrong() {
+        // The cycle constrains nothing by itself; what the prover sees is `{}`.
+        let sub = unguarded(json!({
+            "$ref": "#/$defs/a",
+            "$defs": {"a": {"allOf": [{"$ref": "#/$defs/b"}]}, "b": {"anyOf": [{"$ref": "#/$defs/a"}, {"type": "integer"}]}}
+        }));
+        let sup = unguarded(json!({"type": "string"}));
+        assert!(!prove(&sub, &sup, prove::DEFAULT_BUDGET).is_proven());
+    }
+
+    #[test]
+    fn a_proof_out_of_budget_is_unknown_with_the_reason() {
+        let value = json!({"type": "object", "properties": {"a": {"type": "integer"}, "b": {"type": "string"}}});
+        let (sub, sup) = (unguarded(value.clone()), unguarded(value));
+        assert!(prove(&sub, &sup, prove::DEFAULT_BUDGET).is_proven());
+        let other = unguarded(
+            json!({"type": "object", "properties": {"a": {"type": "number"}, "b": {"type": "string"}}}),
+        );
+        match prove(&sub, &other, 2) {
+            prove::Outcome::Doubt(doubt) => {
+                assert_eq!(
+                    doubt.reason,
+                    "budget: the proof took more steps than allowed"
+                );
+            }
+            prove::Outcome::Proven => panic!("proven out of budget"),
+        }
+    }
+}
