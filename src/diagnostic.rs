@@ -277,6 +277,9 @@ pub mod codes {
         /// V2: no valid value found.
         SAMPLE_NONE = "stitch::sample::none", Error,
             "the sampler found no value the schema accepts";
+        /// V2: how sampling went.
+        SAMPLE_COUNTS = "stitch::sample::counts", Note,
+            "how many values the sampler tried, generated and found valid";
         /// V2: fewer valid values found than asked.
         SAMPLE_FEW = "stitch::sample::few", Warning,
             "the sampler found fewer distinct valid values than asked";

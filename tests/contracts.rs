@@ -1,6 +1,8 @@
 //! Every contract of `../shared/corpus/contracts/` (Zod 4, zod-to-json-schema, Pydantic) flattens,
 //! and every value its producer accepts (`.valid.jsonl`) is accepted by the presentation, under
-//! both semantics (issue 3). Root unions left in place are pinned with the rule that kept them.
+//! both semantics (issue 3) — and by the contract as the verifier reads it (close(contract) under
+//! `declared`, §1), so that every value a producer accepts is one the verifier counts (issue 4).
+//! Root unions left in place are pinned with the rule that kept them.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -9,6 +11,7 @@ use serde_json::Value;
 use stitch::document::{self, Input, LoadOptions};
 use stitch::flatten::{self, Semantics, codes};
 use stitch::validate::Validator;
+use stitch::verify::{self, Space};
 
 fn contracts() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/contracts");
@@ -61,6 +64,12 @@ fn every_contract_flattens_and_keeps_its_valid_values() {
                 if !validator.is_valid(&value) {
                     failures.push(format!(
                         "{name} ({}): the presentation rejects {line}",
+                        semantics.name()
+                    ));
+                }
+                if verify::admits(&Space::new(&loaded, ""), &value, semantics) != Some(true) {
+                    failures.push(format!(
+                        "{name} ({}): the verifier's contract rejects {line}",
                         semantics.name()
                     ));
                 }

@@ -49,6 +49,17 @@ pub(super) fn run(args: &SampleArgs, ctx: &mut Context<'_>) -> Result<Outcome, E
         line.push('\n');
         ctx.out.write_all(line.as_bytes())?;
     }
+    ctx.report(&[Finding::note(
+        codes::SAMPLE_COUNTS,
+        format!(
+            "{} distinct values of `{name}`: {} attempts, {} values generated, {} valid",
+            run.values.len(),
+            run.attempts,
+            run.generated,
+            run.valid
+        ),
+    )
+    .in_file(loaded.input().source.name.clone())])?;
     if run.values.is_empty() {
         ctx.report(&[Finding::error(
             codes::SAMPLE_NONE,

@@ -7,6 +7,7 @@
 //! is what proving inclusion needs; values are judged by a validator before any verdict rests
 //! on them.
 
+use indexmap::IndexSet;
 use serde_json::Value;
 
 use super::space::Space;
@@ -181,30 +182,22 @@ pub(crate) fn disjoint_patterns(a: &str, b: &str) -> bool {
 }
 
 /// The keys a term requires.
-pub(crate) fn required(space: &Space<'_>, term: &Term) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
+pub(crate) fn required(space: &Space<'_>, term: &Term) -> IndexSet<String> {
+    let mut out = IndexSet::new();
     for at in &term.nodes {
         if let Some(node) = space.node(at) {
-            for name in node.required() {
-                if !out.iter().any(|r| r == name) {
-                    out.push(name.to_owned());
-                }
-            }
+            out.extend(node.required().into_iter().map(str::to_owned));
         }
     }
     out
 }
 
 /// The keys a term's own schemas name (`properties`), in order.
-pub(crate) fn named(space: &Space<'_>, term: &Term) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
+pub(crate) fn named(space: &Space<'_>, term: &Term) -> IndexSet<String> {
+    let mut out = IndexSet::new();
     for at in &term.nodes {
         if let Some(properties) = space.node(at).and_then(|n| n.properties()) {
-            for name in properties.keys() {
-                if !out.contains(name) {
-                    out.push(name.clone());
-                }
-            }
+            out.extend(properties.keys().cloned());
         }
     }
     out

@@ -279,11 +279,29 @@ pub fn sample(space: &Space<'_>, count: usize, seed: u64, semantics: Semantics) 
             Semantics::Declared => checker.check_closed_root(&value),
             Semantics::Strict => checker.check(&space.root, &value),
         };
-        if valid == Check::Valid && seen.insert(canonical::canonical(&value)) {
-            run.values.push(value);
+        if valid == Check::Valid {
+            run.valid += 1;
+            if seen.insert(canonical::canonical(&value)) {
+                run.values.push(value);
+            }
         }
     }
     run
+}
+
+/// Whether the schema under test accepts `value` under `semantics` (under `declared`, whether
+/// close(S) does, §1): `Some(true)`, `Some(false)`, or `None` when the validator cannot decide.
+pub fn admits(space: &Space<'_>, value: &Value, semantics: Semantics) -> Option<bool> {
+    let checker = checker::Checker::new(space);
+    let check = match semantics {
+        Semantics::Declared => checker.check_closed_root(value),
+        Semantics::Strict => checker.check(&space.root, value),
+    };
+    match check {
+        Check::Valid => Some(true),
+        Check::Invalid(_) => Some(false),
+        Check::Undecided => None,
+    }
 }
 
 /// What [`sample`] found.
@@ -293,6 +311,8 @@ pub struct SampleRun {
     pub values: Vec<Value>,
     /// Values generated (valid or not).
     pub generated: usize,
+    /// Values the validator confirmed, repeats included.
+    pub valid: usize,
     /// Attempts made.
     pub attempts: usize,
 }

@@ -1101,29 +1101,14 @@ impl<'a, 's> Prover<'a, 's> {
             .map(|_| node.child("additionalProperties"));
         let (dependent_required, dependent_schemas) = dependents(node);
         let required = keys::required(sub, term);
-        let mut names: Vec<String> = keys::named(sub, term);
-        let add = |k: &str, names: &mut Vec<String>| {
-            if !names.iter().any(|n| n == k) {
-                names.push(k.to_owned());
-            }
-        };
-        for k in &required {
-            add(k, &mut names);
-        }
+        let mut names = keys::named(sub, term);
+        names.extend(required.iter().cloned());
         if semantics == Semantics::Declared {
-            for k in parts.declared.keys() {
-                add(k, &mut names);
-            }
+            names.extend(parts.declared.keys().cloned());
         }
-        for k in sup_properties.into_iter().flat_map(|p| p.keys()) {
-            add(k, &mut names);
-        }
-        for k in node.required() {
-            add(k, &mut names);
-        }
-        for (k, _) in &dependent_required {
-            add(k, &mut names);
-        }
+        names.extend(sup_properties.into_iter().flat_map(|p| p.keys()).cloned());
+        names.extend(node.required().into_iter().map(str::to_owned));
+        names.extend(dependent_required.iter().map(|(k, _)| k.clone()));
         let mut allowed: Vec<(String, SubLoc)> = Vec::new();
         for key in &names {
             let Some(at_key) = keys::at_key(sub, term, parts, semantics, key) else {
@@ -1188,7 +1173,7 @@ impl<'a, 's> Prover<'a, 's> {
             }
         }
         for name in node.required() {
-            if !required.iter().any(|r| r == name) {
+            if !required.contains(name) {
                 let mut path = self.path.clone();
                 path.push(Step::Key(name.to_owned()));
                 return self.doubt_at(

@@ -26,6 +26,10 @@ use crate::flatten::Semantics;
 const SHALLOW: usize = 5;
 /// Past this depth nothing is generated.
 const MAX_DEPTH: usize = 24;
+/// Past this many values in one attempt, only what is required is generated (a wide schema that
+/// refers to itself would otherwise grow without bound); past the hard limit, the attempt fails.
+const SOFT_SIZE: usize = 400;
+const HARD_SIZE: usize = 20_000;
 
 /// Where the choices of one attempt come from: attempt `k` of the systematic phase picks option
 /// `k mod n` at every choice point (so every branch, enum value and boundary comes up within a
@@ -84,6 +88,8 @@ pub(crate) struct Sampler<'a, 's> {
     semantics: Semantics,
     root_union: Option<(Location, &'static str, usize)>,
     terms: RefCell<HashMap<Vec<Location>, Option<Terms>>>,
+    /// Values generated in the current attempt.
+    size: std::cell::Cell<usize>,
     regexes: RefCell<HashMap<String, Option<Rc<rand_regex::Regex>>>>,
 }
 
@@ -107,6 +113,7 @@ impl<'a, 's> Sampler<'a, 's> {
             semantics,
             root_union,
             terms: RefCell::new(HashMap::new()),
+            size: std::cell::Cell::new(0),
             regexes: RefCell::new(HashMap::new()),
         }
     }
@@ -133,7 +140,7 @@ impl<'a, 's> Sampler<'a, 's> {
         self.generate(std::slice::from_ref(&self.space.root), branch, chooser, 0)
     }
 
-    /// A value of the conjunction `conj`.
+    /// A value of the conjunction `conj` (depth 0 starts a new attempt).
     pub fn generate(
         &self,
         conj: &[Location],
@@ -141,6 +148,9 @@ impl<'a, 's> Sampler<'a, 's> {
         chooser: &mut Chooser,
         depth: usize,
     ) -> Option<Value> {
+        if depth == 0 {
+            self.size.set(0);
+        }
         if depth > MAX_DEPTH {
             return None;
         }
@@ -156,7 +166,16 @@ impl<'a, 's> Sampler<'a, 's> {
         self.term(term, chooser, depth)
     }
 
+    /// True when only what is required is generated from here on.
+    fn minimal(&self, depth: usize) -> bool {
+        depth >= SHALLOW || self.size.get() > SOFT_SIZE
+    }
+
     fn term(&self, term: &Term, chooser: &mut Chooser, depth: usize) -> Option<Value> {
+        self.size.set(self.size.get() + 1);
+        if self.size.get() > HARD_SIZE {
+            return None;
+        }
         let types = terms::space_types(self.space, term);
         if types.is_empty() {
             return None;
@@ -181,7 +200,7 @@ impl<'a, 's> Sampler<'a, 's> {
         if !hinted.is_empty() && !chooser.chance(1, 8) {
             options = hinted;
         }
-        if depth >= SHALLOW {
+        if self.minimal(depth) {
             let scalars: Vec<Types> = options
                 .iter()
                 .copied()
@@ -293,7 +312,7 @@ impl<'a, 's> Sampler<'a, 's> {
             return None;
         }
         let cap = max.unwrap_or(min + 3).min(min + 6);
-        let length = if depth >= SHALLOW {
+        let length = if self.minimal(depth) {
             min
         } else {
             let lengths = [
@@ -364,11 +383,7 @@ impl<'a, 's> Sampler<'a, 's> {
     ) -> Option<Value> {
         let required = keys::required(self.space, term);
         let mut names = keys::named(self.space, term);
-        for r in &required {
-            if !names.contains(r) {
-                names.push(r.clone());
-            }
-        }
+        names.extend(required.iter().cloned());
         let parts = Parts::default();
         let mut out = Map::new();
         let value_at = |key: &str, chooser: &mut Chooser| -> Option<Option<Value>> {
@@ -378,7 +393,14 @@ impl<'a, 's> Sampler<'a, 's> {
         };
         for name in &names {
             let is_required = required.contains(name);
-            if !is_required && (depth >= SHALLOW || chooser.pick(2) == 1) {
+            // Each optional key present or absent (all present in the first systematic attempt,
+            // all absent in the second); in a random attempt on a wide object, about a dozen.
+            let absent = if chooser.is_random() && names.len() > 24 {
+                !chooser.chance(12, names.len() as u32)
+            } else {
+                chooser.pick(2) == 1
+            };
+            if !is_required && (self.minimal(depth) || absent) {
                 continue;
             }
             match value_at(name, chooser) {
@@ -444,7 +466,7 @@ impl<'a, 's> Sampler<'a, 's> {
         let allows_more = explicit || implicit_ok;
         let mut extra = 0;
         while allows_more
-            && depth < SHALLOW
+            && !self.minimal(depth)
             && extra < 8
             && (out.len() < min || (extra == 0 && chooser.chance(1, 3)))
         {
@@ -466,7 +488,7 @@ impl<'a, 's> Sampler<'a, 's> {
         if let Some(max) = max {
             let optional: Vec<String> = out
                 .keys()
-                .filter(|k| !required.contains(k))
+                .filter(|k| !required.contains(*k))
                 .cloned()
                 .collect();
             for key in optional.into_iter().rev() {
@@ -551,6 +573,23 @@ fn integer(nodes: &[Node<'_, '_>], chooser: &mut Chooser) -> Option<Value> {
         random,
     ];
     if let Some(m) = multiple {
+        if m.fract() != 0.0 {
+            // A fractional divisor: only multiples that every validator computes the same way
+            // (zero, and the divisor times a power of two, which is exact in binary).
+            let exact: Vec<f64> = [0.0, m, 2.0 * m, 4.0 * m, 8.0 * m]
+                .into_iter()
+                .filter(|c| *c >= lo && *c <= hi)
+                .collect();
+            if exact.is_empty() {
+                return None;
+            }
+            let chosen = exact[chooser.pick(exact.len())];
+            return if chosen.fract() == 0.0 {
+                Some(json!(chosen as i64))
+            } else {
+                serde_json::Number::from_f64(chosen).map(Value::Number)
+            };
+        }
         for c in &mut candidates {
             *c = (*c / m).ceil() * m;
         }
@@ -631,9 +670,12 @@ fn format_sample(format: &str, variant: usize) -> Option<&'static str> {
 }
 
 /// A regular expression without its anchors and word boundaries, which the string generator
-/// cannot produce; what it generates is checked by the validator anyway.
+/// cannot produce, and with its classes narrowed to printable ASCII where they allow some; what
+/// it generates is checked by the validator anyway.
 fn without_looks(hir: regex_syntax::hir::Hir) -> regex_syntax::hir::Hir {
-    use regex_syntax::hir::{Capture, Hir, HirKind, Repetition};
+    use regex_syntax::hir::{
+        Capture, Class, ClassUnicode, ClassUnicodeRange, Hir, HirKind, Repetition,
+    };
     match hir.into_kind() {
         HirKind::Look(_) => Hir::empty(),
         HirKind::Repetition(r) => Hir::repetition(Repetition {
@@ -649,6 +691,17 @@ fn without_looks(hir: regex_syntax::hir::Hir) -> regex_syntax::hir::Hir {
             Hir::alternation(parts.into_iter().map(without_looks).collect())
         }
         HirKind::Literal(literal) => Hir::literal(literal.0),
+        HirKind::Class(Class::Unicode(class)) => {
+            // Printable ASCII where the class has some: `\d` and `\w` mean ASCII in ECMA-262,
+            // and plain text makes readable examples.
+            let mut ascii = ClassUnicode::new([ClassUnicodeRange::new(' ', '~')]);
+            ascii.intersect(&class);
+            Hir::class(Class::Unicode(if ascii.ranges().is_empty() {
+                class
+            } else {
+                ascii
+            }))
+        }
         HirKind::Class(class) => Hir::class(class),
         HirKind::Empty => Hir::empty(),
     }
