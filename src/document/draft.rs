@@ -171,12 +171,16 @@ pub struct Subschema<'a> {
 impl Subschema<'_> {
     /// The subschema's pointer, given its parent's.
     pub fn pointer(&self, parent: &str) -> String {
-        let mut p = pointer::push(parent, self.keyword);
+        let extra = self.suffix_key.map_or(0, str::len) + 8;
+        let mut p = String::with_capacity(parent.len() + self.keyword.len() + extra);
+        p.push_str(parent);
+        pointer::push_token(&mut p, self.keyword);
         if let Some(key) = self.suffix_key {
-            p = pointer::push(&p, key);
+            pointer::push_token(&mut p, key);
         }
         if let Some(index) = self.suffix_index {
-            p = pointer::push_index(&p, index);
+            use std::fmt::Write;
+            let _ = write!(p, "/{index}");
         }
         p
     }

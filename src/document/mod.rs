@@ -242,22 +242,42 @@ pub fn load_source(
     })
 }
 
-/// L5: every regular expression compiles as ECMA-262, checked once per distinct expression
-/// before any validator or regex engine meets it at validation time.
+/// L5: every regular expression is ECMA-262, checked once per distinct expression before any
+/// validator or regex engine meets it at validation time.
 fn check_patterns(documents: &[Document], patterns: &[refs::Pattern]) -> Vec<Finding> {
-    // Usually every expression compiles: one check for all of them, then one by one only if
-    // that fails.
-    let all: Vec<&str> = patterns.iter().map(|p| p.regex.as_str()).collect();
-    if validate::patterns_compile(&all) {
-        return Vec::new();
-    }
-    let mut verdicts: std::collections::HashMap<&str, bool> = std::collections::HashMap::new();
+    // Distinct expressions, checked on two threads: the parse is most of what loading a schema
+    // with many large patterns costs.
+    let mut distinct: Vec<&str> = patterns.iter().map(|p| p.regex.as_str()).collect();
+    distinct.sort_unstable();
+    distinct.dedup();
+    let (first, second) = distinct.split_at(distinct.len() / 2);
+    let check = |part: &[&str]| -> Vec<bool> {
+        part.iter().map(|p| validate::pattern_is_valid(p)).collect()
+    };
+    let results: Vec<bool> = std::thread::scope(|scope| {
+        let other = (second.len() > 16)
+            .then(|| {
+                std::thread::Builder::new()
+                    .spawn_scoped(scope, || check(second))
+                    .ok()
+            })
+            .flatten();
+        let mut results = check(first);
+        match other.and_then(|h| h.join().ok()) {
+            Some(rest) => results.extend(rest),
+            None => results.extend(check(second)),
+        }
+        results
+    });
+    let verdicts: std::collections::HashMap<&str, bool> =
+        distinct.iter().copied().zip(results).collect();
     let mut findings = Vec::new();
     for pattern in patterns {
-        let ok = *verdicts
-            .entry(&pattern.regex)
-            .or_insert_with(|| validate::patterns_compile(&[&pattern.regex]));
-        if ok {
+        if verdicts
+            .get(pattern.regex.as_str())
+            .copied()
+            .unwrap_or(true)
+        {
             continue;
         }
         let source = &documents[pattern.doc].source;

@@ -25,9 +25,18 @@ pub fn unescape(token: &str) -> String {
 pub fn push(parent: &str, token: &str) -> String {
     let mut out = String::with_capacity(parent.len() + token.len() + 1);
     out.push_str(parent);
-    out.push('/');
-    out.push_str(&escape(token));
+    push_token(&mut out, token);
     out
+}
+
+/// Appends `/` and the escaped `token` to `pointer` in place.
+pub fn push_token(pointer: &mut String, token: &str) {
+    pointer.push('/');
+    if token.contains(['~', '/']) {
+        pointer.push_str(&escape(token));
+    } else {
+        pointer.push_str(token);
+    }
 }
 
 /// `parent` with an array index.

@@ -14,6 +14,8 @@ mod join;
 mod object;
 mod union;
 
+use std::borrow::Cow;
+
 use serde_json::{Map, Value};
 
 use crate::diagnostic::{Anchor, Finding, Severity};
@@ -326,17 +328,24 @@ fn replace_root_ref(root: &Value, options: Options, notes: &mut Notes) -> Option
 
 /// A loaded input with each of its schemas flattened (a tool or tool list stays one), and the
 /// notes as findings that point into the input (spans are found when they are shown:
-/// `document::locate::fill_spans`).
-pub fn flatten_loaded(loaded: &Loaded, semantics: Semantics) -> (serde_json::Value, Vec<Finding>) {
+/// `document::locate::fill_spans`). An input with nothing to flatten comes back borrowed.
+pub fn flatten_loaded(loaded: &Loaded, semantics: Semantics) -> (Cow<'_, Value>, Vec<Finding>) {
     let input = loaded.input();
-    // The input is cloned only when a schema sits inside it (a tool); a bare schema's
-    // presentation is the document.
-    let mut document: Option<serde_json::Value> = None;
+    let mut document: Option<Value> = None;
     let mut findings = Vec::new();
     for (_, at) in loaded.contents.schemas() {
         let Some(schema) = input.value.pointer(at) else {
             continue;
         };
+        // F1: only a root union, `allOf` or `$ref` is flattened.
+        let candidate = schema.as_object().is_some_and(|map| {
+            ["$ref", "oneOf", "anyOf", "allOf"]
+                .iter()
+                .any(|k| map.contains_key(*k))
+        });
+        if !candidate {
+            continue;
+        }
         let flattened = flatten(
             schema,
             Options {
@@ -370,6 +379,6 @@ pub fn flatten_loaded(loaded: &Loaded, semantics: Semantics) -> (serde_json::Val
             *slot = flattened.schema;
         }
     }
-    let document = document.unwrap_or_else(|| input.value.clone());
+    let document = document.map_or(Cow::Borrowed(&input.value), Cow::Owned);
     (document, findings)
 }

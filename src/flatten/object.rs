@@ -298,6 +298,33 @@ pub(crate) fn merge(conjuncts: Vec<ObjectView>, at: &str, notes: &mut Notes) -> 
     out
 }
 
+/// True when `schema` or a conjunct of it (through `allOf` and `$ref`, as [`read`] merges them)
+/// says `type: "object"`.
+fn says_object(reader: &Reader<'_>, schema: &Value, depth: usize) -> bool {
+    let Value::Object(map) = schema else {
+        return false;
+    };
+    if depth > MAX_CONJUNCT_DEPTH {
+        return false;
+    }
+    if map
+        .get("type")
+        .is_some_and(|t| t == "object" || t == &Value::Array(vec!["object".into()]))
+    {
+        return true;
+    }
+    let by_ref = map
+        .get("$ref")
+        .and_then(Value::as_str)
+        .and_then(|r| reader.resolve(r))
+        .is_some_and(|(target, _)| says_object(reader, target, depth + 1));
+    by_ref
+        || map
+            .get("allOf")
+            .and_then(Value::as_array)
+            .is_some_and(|all| all.iter().any(|c| says_object(reader, c, depth + 1)))
+}
+
 /// F9 at the root: an `allOf` whose conjuncts are objects (one of them, or the node, says
 /// `type: "object"`) becomes one object. `None` leaves the root as it is (F3).
 pub(crate) fn flatten_all_of(
@@ -315,15 +342,22 @@ pub(crate) fn flatten_all_of(
             .follow(c, "")
             .is_some_and(|(target, _)| target.is_object())
     });
-    let mut view = read(&reader, root, "", notes);
-    if !objects || view.opaque || !view.is_object {
+    // A cheap check first (reading the conjuncts copies every property schema): some schema
+    // among the node and its conjuncts, through `allOf` and `$ref`, says `type: "object"`.
+    let some_object = says_object(&reader, root, 0);
+    let view = if objects && some_object {
+        Some(read(&reader, root, "", notes))
+    } else {
+        None
+    };
+    let Some(mut view) = view.filter(|v| !v.opaque && v.is_object) else {
         notes.not_flattened(
             "/allOf",
             "the root `allOf` is left in place: its conjuncts are not all objects, or none says `type: \"object\"`",
             Some("add `type: \"object\"` to the root or a conjunct".to_owned()),
         );
         return None;
-    }
+    };
     view.is_object = true;
     notes.flattened("/allOf", "the root `allOf` is merged into one object (F9)");
     Some(super::union::assemble_object(map, "allOf", &view))

@@ -38,7 +38,7 @@ fn main() {
             .collect();
         let (strict, _) = flatten::flatten_loaded(&loaded, Semantics::Strict);
         let (declared, _) = flatten::flatten_loaded(&loaded, Semantics::Declared);
-        if strict == input.value && declared == input.value {
+        if *strict == input.value && *declared == input.value {
             continue;
         }
         documents += 1;
