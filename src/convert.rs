@@ -13,6 +13,7 @@ use std::collections::HashMap;
 
 use serde_json::{Map, Value};
 
+use crate::document::draft::Shape;
 use crate::document::{Draft, pointer};
 
 /// Where moved keywords go: an unknown keyword, so they assert nothing.
@@ -114,9 +115,6 @@ fn walk(value: &Value, draft: Draft, old: &str, new: &str, out: &mut Converted) 
             _ if container => {
                 result.insert(key.clone(), map_of(v, k, k, draft, old, new, out));
             }
-            "properties" | "patternProperties" => {
-                result.insert(key.clone(), map_of(v, k, k, draft, old, new, out));
-            }
             "items" if tuple => {
                 result.insert(
                     "prefixItems".to_owned(),
@@ -167,20 +165,13 @@ fn walk(value: &Value, draft: Draft, old: &str, new: &str, out: &mut Converted) 
                 result.insert(target.to_owned(), v.clone());
             }
             "exclusiveMinimum" | "exclusiveMaximum" if draft.boolean_exclusive_bounds() => {}
-            "additionalProperties"
-            | "propertyNames"
-            | "not"
-            | "if"
-            | "then"
-            | "else"
-            | "contains"
-            | "items"
-                if draft.is_keyword(k) =>
-            {
-                result.insert(key.clone(), one(k, k, v, out));
-            }
-            "allOf" | "anyOf" | "oneOf" => {
-                result.insert(key.clone(), many(v, k, k, draft, old, new, out));
+            _ if draft.shape(k).is_some() => {
+                let converted = match (draft.shape(k), v) {
+                    (Some(Shape::Map), _) => map_of(v, k, k, draft, old, new, out),
+                    (Some(Shape::Many), _) => many(v, k, k, draft, old, new, out),
+                    _ => one(k, k, v, out),
+                };
+                result.insert(key.clone(), converted);
             }
             _ if !draft.is_keyword(k) && Draft::Draft2020_12.is_keyword(k) => {
                 ignored.insert(key.clone(), v.clone());

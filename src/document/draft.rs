@@ -54,7 +54,7 @@ pub enum Step {
 
 /// How a keyword holds subschemas.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Shape {
+pub enum Shape {
     /// One schema.
     One,
     /// An array of schemas.
@@ -269,6 +269,14 @@ impl Draft {
             || OTHER_KEYWORDS
                 .iter()
                 .any(|(k, from, to)| *k == keyword && (*from..=*to).contains(&self))
+    }
+
+    /// How `keyword` holds subschemas in this draft, when it holds any.
+    pub fn shape(self, keyword: &str) -> Option<Shape> {
+        SUBSCHEMA_KEYWORDS
+            .iter()
+            .find(|(k, _, _, from, to)| *k == keyword && (*from..=*to).contains(&self))
+            .map(|(_, shape, _, _, _)| *shape)
     }
 
     /// The subschemas of a schema object as this draft reads it, in keyword order. In drafts up

@@ -13,6 +13,7 @@ use serde_json::Value;
 use super::close;
 use super::space::Space;
 use crate::document::Location;
+use crate::flatten::Semantics;
 use crate::validate::{Check, Resource, SchemaSet, Validator};
 
 /// Validators for one space.
@@ -106,9 +107,18 @@ impl<'a, 's> Checker<'a, 's> {
             .as_ref()
     }
 
+    /// Whether the schema under test accepts `value` under `semantics`: under `declared`,
+    /// whether close(root) does (§1).
+    pub fn check_root(&self, semantics: Semantics, value: &Value) -> Check {
+        match semantics {
+            Semantics::Declared => self.check_closed_root(value),
+            Semantics::Strict => self.check(&self.space.root, value),
+        }
+    }
+
     /// Whether `value` is valid under close(root) (§1): valid under the root itself and under
     /// its closed form. `Undecided` when the closed form cannot be built.
-    pub fn check_closed_root(&self, value: &Value) -> Check {
+    fn check_closed_root(&self, value: &Value) -> Check {
         let root = self.space.root.clone();
         match self.check(&root, value) {
             Check::Valid => {}

@@ -275,10 +275,7 @@ pub fn sample(space: &Space<'_>, count: usize, seed: u64, semantics: Semantics) 
             continue;
         };
         run.generated += 1;
-        let valid = match semantics {
-            Semantics::Declared => checker.check_closed_root(&value),
-            Semantics::Strict => checker.check(&space.root, &value),
-        };
+        let valid = checker.check_root(semantics, &value);
         if valid == Check::Valid {
             run.valid += 1;
             if seen.insert(canonical::canonical(&value)) {
@@ -293,10 +290,7 @@ pub fn sample(space: &Space<'_>, count: usize, seed: u64, semantics: Semantics) 
 /// close(S) does, §1): `Some(true)`, `Some(false)`, or `None` when the validator cannot decide.
 pub fn admits(space: &Space<'_>, value: &Value, semantics: Semantics) -> Option<bool> {
     let checker = checker::Checker::new(space);
-    let check = match semantics {
-        Semantics::Declared => checker.check_closed_root(value),
-        Semantics::Strict => checker.check(&space.root, value),
-    };
+    let check = checker.check_root(semantics, value);
     match check {
         Check::Valid => Some(true),
         Check::Invalid(_) => Some(false),
@@ -352,10 +346,7 @@ fn sample_and_check(
                 continue;
             }
             counts.generated += 1;
-            let valid = match options.semantics {
-                Semantics::Declared => sub.check_closed_root(&value),
-                Semantics::Strict => sub.check(&sub.space.root, &value),
-            };
+            let valid = sub.check_root(options.semantics, &value);
             if valid != Check::Valid {
                 continue;
             }

@@ -16,8 +16,9 @@ use serde_json::{Value, json};
 
 use super::checker::Checker;
 use super::keys::{self, SubLoc};
-use super::space::{Bound, Node, Space, Types, tightest};
+use super::space::{Bound, Node, Space, Types, counts, tightest};
 use super::terms::{self, Parts, Term, TooMany};
+use crate::document::draft::Shape;
 use crate::document::{Draft, Location};
 use crate::flatten::{Semantics, is_annotation};
 use crate::validate::{Check, pattern_matches};
@@ -829,12 +830,7 @@ impl<'a, 's> Prover<'a, 's> {
             .iter()
             .filter_map(|at| self.sub_space().node(at))
             .collect();
-        let have_min = sub_nodes
-            .iter()
-            .filter_map(|n| n.count("minLength"))
-            .max()
-            .unwrap_or(0);
-        let have_max = sub_nodes.iter().filter_map(|n| n.count("maxLength")).min();
+        let (have_min, have_max) = counts(&sub_nodes, "minLength", "maxLength");
         if let Some(min) = node.count("minLength")
             && have_min < min
         {
@@ -1225,13 +1221,9 @@ impl<'a, 's> Prover<'a, 's> {
         }
         let sub_nodes: Vec<Node<'a, '_>> =
             term.nodes.iter().filter_map(|at| sub.node(at)).collect();
+        let (least, most) = counts(&sub_nodes, "minProperties", "maxProperties");
         if let Some(min) = node.count("minProperties") {
-            let have = sub_nodes
-                .iter()
-                .filter_map(|n| n.count("minProperties"))
-                .chain([required.len() as u64])
-                .max()
-                .unwrap_or(0);
+            let have = least.max(required.len() as u64);
             if have < min {
                 return self.doubt(
                     term,
@@ -1243,10 +1235,7 @@ impl<'a, 's> Prover<'a, 's> {
             }
         }
         if let Some(max) = node.count("maxProperties") {
-            let mut have = sub_nodes
-                .iter()
-                .filter_map(|n| n.count("maxProperties"))
-                .min();
+            let mut have = most;
             if others.is_empty() {
                 let count = allowed.len() as u64;
                 have = Some(have.map_or(count, |h| h.min(count)));
@@ -1510,67 +1499,48 @@ fn same_walk(
                 };
                 set(va) == set(vb)
             }
-            "properties" | "patternProperties" | "dependentSchemas" | "dependencies" => {
-                match (va, vb) {
-                    (Value::Object(ma), Value::Object(mb)) => {
-                        let mut names_a: Vec<&String> = ma.keys().collect();
-                        let mut names_b: Vec<&String> = mb.keys().collect();
-                        names_a.sort();
-                        names_b.sort();
-                        names_a == names_b
-                            && ma.iter().all(|(name, x)| {
-                                if x.is_array() {
-                                    Some(x) == mb.get(name)
-                                } else {
-                                    same_walk(
-                                        left,
-                                        right,
-                                        &na.child_key(k, name),
-                                        &nb.child_key(k, name),
-                                        assumed,
-                                        budget,
-                                    )
-                                }
-                            })
-                    }
-                    _ => va == vb,
-                }
-            }
-            "allOf" | "anyOf" | "oneOf" | "prefixItems" | "items" if va.is_array() => {
-                match (va, vb) {
-                    (Value::Array(xa), Value::Array(xb)) => {
-                        xa.len() == xb.len()
-                            && (0..xa.len()).all(|i| {
+            _ => match (draft.shape(k), va, vb) {
+                (Some(Shape::Map | Shape::MapOrNames), Value::Object(ma), Value::Object(mb)) => {
+                    let mut names_a: Vec<&String> = ma.keys().collect();
+                    let mut names_b: Vec<&String> = mb.keys().collect();
+                    names_a.sort();
+                    names_b.sort();
+                    names_a == names_b
+                        && ma.iter().all(|(name, x)| {
+                            if x.is_array() {
+                                Some(x) == mb.get(name)
+                            } else {
                                 same_walk(
                                     left,
                                     right,
-                                    &na.child_index(k, i),
-                                    &nb.child_index(k, i),
+                                    &na.child_key(k, name),
+                                    &nb.child_key(k, name),
                                     assumed,
                                     budget,
                                 )
-                            })
-                    }
-                    _ => false,
+                            }
+                        })
                 }
-            }
-            "additionalProperties"
-            | "unevaluatedProperties"
-            | "propertyNames"
-            | "not"
-            | "if"
-            | "then"
-            | "else"
-            | "contains"
-            | "items"
-            | "additionalItems"
-            | "unevaluatedItems"
-            | "contentSchema" => {
-                (va.is_object() || va.is_boolean())
-                    && (vb.is_object() || vb.is_boolean())
-                    && same_walk(left, right, &na.child(k), &nb.child(k), assumed, budget)
-            }
-            _ => va == vb,
+                (Some(Shape::Many | Shape::OneOrMany), Value::Array(xa), Value::Array(xb)) => {
+                    xa.len() == xb.len()
+                        && (0..xa.len()).all(|i| {
+                            same_walk(
+                                left,
+                                right,
+                                &na.child_index(k, i),
+                                &nb.child_index(k, i),
+                                assumed,
+                                budget,
+                            )
+                        })
+                }
+                (Some(Shape::One | Shape::OneOrMany), _, _) => {
+                    (va.is_object() || va.is_boolean())
+                        && (vb.is_object() || vb.is_boolean())
+                        && same_walk(left, right, &na.child(k), &nb.child(k), assumed, budget)
+                }
+                _ => va == vb,
+            },
         };
         if !ok {
             return false;

@@ -17,7 +17,7 @@ use rand::{RngExt, SeedableRng};
 use serde_json::{Map, Value, json};
 
 use super::keys;
-use super::space::{Node, Space, Types, tightest};
+use super::space::{Node, Space, Types, counts, tightest};
 use super::terms::{self, Parts, Term};
 use crate::document::Location;
 use crate::flatten::Semantics;
@@ -246,16 +246,8 @@ impl<'a, 's> Sampler<'a, 's> {
     }
 
     fn string(&self, nodes: &[Node<'a, '_>], chooser: &mut Chooser) -> Option<Value> {
-        let min = nodes
-            .iter()
-            .filter_map(|n| n.count("minLength"))
-            .max()
-            .unwrap_or(0) as usize;
-        let max = nodes
-            .iter()
-            .filter_map(|n| n.count("maxLength"))
-            .min()
-            .map(|m| m as usize);
+        let (min, max) = counts(nodes, "minLength", "maxLength");
+        let (min, max) = (min as usize, max.map(|m| m as usize));
         if max.is_some_and(|m| m < min) {
             return None;
         }
@@ -435,16 +427,8 @@ impl<'a, 's> Sampler<'a, 's> {
                 }
             }
         }
-        let min = nodes
-            .iter()
-            .filter_map(|n| n.count("minProperties"))
-            .max()
-            .unwrap_or(0) as usize;
-        let max = nodes
-            .iter()
-            .filter_map(|n| n.count("maxProperties"))
-            .min()
-            .map(|m| m as usize);
+        let (min, max) = counts(nodes, "minProperties", "maxProperties");
+        let (min, max) = (min as usize, max.map(|m| m as usize));
         for name in &names {
             if out.len() >= min {
                 break;

@@ -442,6 +442,14 @@ impl<'a> Node<'a, '_> {
     }
 }
 
+/// The tightest counts several nodes put on one thing: the greatest `min` keyword (0 when none
+/// has it) and the least `max` keyword (`minLength`/`maxLength`, `minProperties`/…).
+pub(crate) fn counts(nodes: &[Node<'_, '_>], min: &str, max: &str) -> (u64, Option<u64>) {
+    let least = nodes.iter().filter_map(|n| n.count(min)).max().unwrap_or(0);
+    let most = nodes.iter().filter_map(|n| n.count(max)).min();
+    (least, most)
+}
+
 /// The tightest of several bounds: the greatest lower (least upper) value, exclusive when any
 /// bound at that value is.
 pub(crate) fn tightest(bounds: impl Iterator<Item = Bound>, lower: bool) -> Option<Bound> {

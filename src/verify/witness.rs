@@ -89,10 +89,7 @@ pub(crate) fn confirm(
     sup: &Checker<'_, '_>,
     semantics: Semantics,
 ) -> Option<Rejection> {
-    let accepted = match semantics {
-        Semantics::Declared => sub.check_closed_root(value),
-        Semantics::Strict => sub.check(&sub.space.root, value),
-    };
+    let accepted = sub.check_root(semantics, value);
     if accepted != Check::Valid {
         return None;
     }
