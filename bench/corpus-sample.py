@@ -73,6 +73,8 @@ if not args.judge_only:
     full = sum(1 for r in results if len(r[2]) >= args.n)
     print(f"  with all {args.n} values: {full}")
     print(f"yield on the schemas that yield values: {valid} valid of {attempts} attempts ({100 * valid / max(attempts, 1):.1f}%)")
+    worst = sorted((r[4] / r[3], r[0]) for r in results if r[2] and r[3])[:12]
+    print("lowest yields: " + ", ".join(f"{os.path.basename(t[0])}{' ' + t[1] if t[1] else ''} {100 * y:.0f}%" for y, t in worst))
     saved.parent.mkdir(parents=True, exist_ok=True)
     with open(saved, "w") as f:
         for file, pointer, value in emitted:

@@ -4,8 +4,8 @@
 Runs `stitch flatten --format json` (which verifies its own output) on each file, one process
 per file under a time cap, two at a time, and counts verdicts: proven / unknown / refuted, with
 the reasons for unknown, plus crashes, hangs and files refused at loading. Refuted must be 0.
-Usage: bench/corpus-verify.py [--deep] [--semantics declared|strict] [--collisions anyof|merge]
-       [--timeout S] [CORPUS]      (run by hand, not in CI; builds the release binary first)
+Usage: bench/corpus-verify.sh [--semantics declared|strict] [--timeout S] [--list] [CORPUS]
+       [-- EXTRA FLATTEN FLAGS]    (run by hand, not in CI; builds the release binary first)
 """
 import argparse, collections, concurrent.futures, json, os, pathlib, subprocess, sys, time
 

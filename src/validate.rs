@@ -189,16 +189,16 @@ impl SchemaSet {
             pointer: None,
             is_pattern: false,
         };
-        let mut builder = jsonschema::Registry::new();
-        for resource in resources {
-            builder = builder
-                .add(
+        // The meta-schemas are the baseline, so that references to them resolve.
+        let registry = referencing::SPECIFICATIONS
+            .extend(resources.iter().map(|resource| {
+                (
                     resource.uri,
                     to_crate(resource.draft).create_resource(resource.value.clone()),
                 )
-                .map_err(registry_error)?;
-        }
-        let registry = builder.prepare().map_err(registry_error)?;
+            }))
+            .and_then(|builder| builder.prepare())
+            .map_err(registry_error)?;
         Ok(SchemaSet { registry })
     }
 
@@ -236,13 +236,12 @@ impl SchemaSet {
             .stack_size(64 * 1024 * 1024)
             .spawn(move || {
                 let answer = (|| {
-                    let mut builder = jsonschema::Registry::new();
-                    for (uri, value, draft) in &owned {
-                        builder = builder
-                            .add(uri, to_crate(*draft).create_resource(value.clone()))
-                            .ok()?;
-                    }
-                    let registry = builder.prepare().ok()?;
+                    let registry = referencing::SPECIFICATIONS
+                        .extend(owned.iter().map(|(uri, value, draft)| {
+                            (uri, to_crate(*draft).create_resource(value.clone()))
+                        }))
+                        .and_then(|builder| builder.prepare())
+                        .ok()?;
                     let canonical = |value: &Value, base: &str| {
                         jsonschema::canonical::options()
                             .with_registry(&registry)

@@ -149,7 +149,7 @@ pub fn verify(sub: &Space<'_>, sup: &Space<'_>, options: &Options) -> Report {
     let semantics = options.semantics;
     let sub_checker = checker::Checker::new(sub);
     let sup_checker = checker::Checker::new(sup);
-    let sampler = sample::Sampler::new(sub, semantics);
+    let sampler = sample::Sampler::new(&sub_checker, semantics);
     let mut prover = prove::Prover::new(&sub_checker, &sup_checker, semantics, options.budget);
     let outcome = prover.prove();
     let steps = prover.steps();
@@ -253,7 +253,7 @@ pub fn verify(sub: &Space<'_>, sup: &Space<'_>, options: &Options) -> Report {
 /// sampler does not find that many within its attempts.
 pub fn sample(space: &Space<'_>, count: usize, seed: u64, semantics: Semantics) -> SampleRun {
     let checker = checker::Checker::new(space);
-    let sampler = sample::Sampler::new(space, semantics);
+    let sampler = sample::Sampler::new(&checker, semantics);
     let mut run = SampleRun::default();
     let mut seen = std::collections::HashSet::new();
     let groups = sampler.root_union().map_or(1, |(_, n)| n);

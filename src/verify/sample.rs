@@ -16,6 +16,7 @@ use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 use serde_json::{Map, Value, json};
 
+use super::checker::Checker;
 use super::keys;
 use super::space::{Node, Space, Types, counts, tightest};
 use super::terms::{self, Parts, Term};
@@ -26,6 +27,8 @@ use crate::flatten::Semantics;
 const SHALLOW: usize = 5;
 /// Past this depth nothing is generated.
 const MAX_DEPTH: usize = 24;
+/// How many more times a nested value that its schema rejects is made again.
+const RETRIES: usize = 3;
 /// Past this many values in one attempt, only what is required is generated (a wide schema that
 /// refers to itself would otherwise grow without bound); past the hard limit, the attempt fails.
 const SOFT_SIZE: usize = 400;
@@ -85,6 +88,8 @@ type Terms = Rc<Vec<Term>>;
 /// Generates values from the places of a space.
 pub(crate) struct Sampler<'a, 's> {
     space: &'s Space<'a>,
+    /// Validators for the places of `space`, for the local retries of [`Sampler::generate`].
+    checker: &'s Checker<'a, 's>,
     semantics: Semantics,
     root_union: Option<(Location, &'static str, usize)>,
     terms: RefCell<HashMap<Vec<Location>, Option<Terms>>>,
@@ -94,7 +99,8 @@ pub(crate) struct Sampler<'a, 's> {
 }
 
 impl<'a, 's> Sampler<'a, 's> {
-    pub fn new(space: &'s Space<'a>, semantics: Semantics) -> Self {
+    pub fn new(checker: &'s Checker<'a, 's>, semantics: Semantics) -> Self {
+        let space = checker.space;
         let root_union = space.node(&space.root).and_then(|node| {
             if node.ref_only() {
                 return None;
@@ -110,6 +116,7 @@ impl<'a, 's> Sampler<'a, 's> {
         });
         Sampler {
             space,
+            checker,
             semantics,
             root_union,
             terms: RefCell::new(HashMap::new()),
@@ -163,7 +170,52 @@ impl<'a, 's> Sampler<'a, 's> {
             return None;
         }
         let term = candidates[chooser.pick(candidates.len())];
-        self.term(term, chooser, depth)
+        let value = self.term(term, chooser, depth)?;
+        // Where terms say less than the schema (`oneOf` exclusivity, `not`, conditions, several
+        // patterns, …), a nested value is checked here and made again a few times: one bad part
+        // would spoil the whole attempt.
+        if depth == 0 || !terms.iter().any(|t| self.lossy(t)) {
+            return Some(value);
+        }
+        let fits = |v: &Value| conj.iter().all(|at| self.checker.admits(at, v));
+        if fits(&value) {
+            return Some(value);
+        }
+        let mut last = value;
+        for _ in 0..RETRIES {
+            let again = candidates[chooser.pick(candidates.len())];
+            match self.term(again, chooser, depth) {
+                Some(v) if fits(&v) => return Some(v),
+                Some(v) => last = v,
+                None => {}
+            }
+        }
+        Some(last)
+    }
+
+    /// True when the term's reading leaves out something its schemas assert.
+    fn lossy(&self, term: &Term) -> bool {
+        const LOSSY: &[&str] = &[
+            "oneOf",
+            "not",
+            "if",
+            "dependentSchemas",
+            "dependencies",
+            "dependentRequired",
+            "propertyNames",
+            "uniqueItems",
+            "contains",
+            "patternProperties",
+            "pattern",
+            "multipleOf",
+            "minProperties",
+            "maxProperties",
+        ];
+        term.nodes.iter().any(|at| {
+            self.space
+                .node(at)
+                .is_some_and(|n| LOSSY.iter().any(|k| n.get(k).is_some()))
+        })
     }
 
     /// True when only what is required is generated from here on.

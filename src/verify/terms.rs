@@ -122,14 +122,20 @@ pub(crate) fn expand(
                 alternatives = next;
             }
         }
-        if node.get("if").is_some() && node.get("then").is_some() && node.get("else").is_some() {
+        // `if ∧ then` or `else`; a missing `then` or `else` leaves that side unconstrained. (The
+        // `else` side also has `¬if`, which a term cannot say: leaving it out over-approximates.)
+        if node.get("if").is_some() && (node.get("then").is_some() || node.get("else").is_some()) {
             let mut next = Vec::new();
             for (extra, branch, chosen) in &alternatives {
                 let mut then = extra.clone();
                 then.push(node.child("if"));
-                then.push(node.child("then"));
+                if node.get("then").is_some() {
+                    then.push(node.child("then"));
+                }
                 let mut otherwise = extra.clone();
-                otherwise.push(node.child("else"));
+                if node.get("else").is_some() {
+                    otherwise.push(node.child("else"));
+                }
                 next.push((then, *branch, chosen.clone()));
                 next.push((otherwise, *branch, chosen.clone()));
             }
