@@ -394,25 +394,28 @@ impl<'a, 's> Sampler<'a, 's> {
         if items.len() < min {
             return None;
         }
-        // `contains`: as many items from the schema it names as `minContains` asks, in front.
-        if let Some(node) = nodes
+        // `contains`: for each schema that has one, as many items from the schema it names as
+        // `minContains` asks, in front (the first one's at position 0, the next ones after).
+        let mut at = 0;
+        for node in nodes
             .iter()
-            .find(|n| n.get("contains").is_some() && n.count("minContains") != Some(0))
+            .filter(|n| n.get("contains").is_some() && n.count("minContains") != Some(0))
         {
             let wanted = node.count("minContains").unwrap_or(1).min(16) as usize;
             let mut conj = vec![node.child("contains")];
-            conj.extend(keys::at_index(self.space, term, 0).unwrap_or_default());
-            for i in 0..wanted {
+            conj.extend(keys::at_index(self.space, term, at).unwrap_or_default());
+            for _ in 0..wanted {
                 let Some(v) = self.generate(&conj, None, chooser, depth + 1) else {
                     break;
                 };
-                if i < items.len()
-                    && (i > 0 || chooser.pick(2) == 0 || max.is_some_and(|m| items.len() >= m))
-                {
-                    items[i] = v;
+                let replace = at < items.len()
+                    && (at > 0 || chooser.pick(2) == 0 || max.is_some_and(|m| items.len() >= m));
+                if replace {
+                    items[at] = v;
                 } else if max.is_none_or(|m| items.len() < m) {
-                    items.insert(i.min(items.len()), v);
+                    items.insert(at.min(items.len()), v);
                 }
+                at += 1;
             }
         }
         Some(Value::Array(items))

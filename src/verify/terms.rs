@@ -37,11 +37,22 @@ pub(crate) struct Term {
 pub(crate) struct TooMany;
 
 /// The terms of the conjunction `conj`. `root_union` names a place whose union branches are
-/// recorded in [`Term::branch`].
+/// recorded in [`Term::branch`]. When splitting on conditions as well makes too many terms, the
+/// conditions are left out (an over-approximation like any other left-out keyword).
 pub(crate) fn expand(
     space: &Space<'_>,
     conj: &[Location],
     root_union: Option<&Location>,
+) -> Result<Vec<Term>, TooMany> {
+    expand_with(space, conj, root_union, true)
+        .or_else(|TooMany| expand_with(space, conj, root_union, false))
+}
+
+fn expand_with(
+    space: &Space<'_>,
+    conj: &[Location],
+    root_union: Option<&Location>,
+    conditions: bool,
 ) -> Result<Vec<Term>, TooMany> {
     let mut done: Vec<Term> = Vec::new();
     let start = Term {
@@ -124,7 +135,10 @@ pub(crate) fn expand(
         }
         // `if ∧ then` or `else`; a missing `then` or `else` leaves that side unconstrained. (The
         // `else` side also has `¬if`, which a term cannot say: leaving it out over-approximates.)
-        if node.get("if").is_some() && (node.get("then").is_some() || node.get("else").is_some()) {
+        if conditions
+            && node.get("if").is_some()
+            && (node.get("then").is_some() || node.get("else").is_some())
+        {
             let mut next = Vec::new();
             for (extra, branch, chosen) in &alternatives {
                 let mut then = extra.clone();
