@@ -371,6 +371,215 @@ case("f13-recursive-reference-into-branch", {
 }, accept=[{"op": "tree", "root": {"name": "a", "children": [{"name": "b", "children": []}]}}, {"op": "leaf", "name": "x"}],
    reject=[{"op": "tree", "root": {"name": "a", "children": [{"name": 1}]}}])
 
+# F13 on the real producer: zod-to-json-schema's references into `#/anyOf/…` (issue 5). The
+# contracts and their values come from ../shared/corpus/contracts/zod-to-json-schema/.
+CORPUS = os.path.join(os.path.dirname(__file__), "..", "..", "shared", "corpus", "contracts", "zod-to-json-schema")
+
+def corpus_case(name, stem, reject, options=None):
+    with open(os.path.join(CORPUS, stem + ".json")) as f:
+        contract = json.load(f)
+    with open(os.path.join(CORPUS, stem + ".valid.jsonl")) as f:
+        accept = [json.loads(line) for line in f if line.strip()]
+    case(name, contract, accept, reject, options, d7=False)
+
+corpus_case("f13-zod-ship-order", "ship_order",
+    reject=[{"method": "standard", "order_id": "o1", "address": {"name": "", "line1": "x", "city": "c", "postal_code": "12345", "country": "US"}},
+            {"method": "drone", "order_id": "o1"}])
+corpus_case("f13-zod-category-tree-deep", "category_tree", options={"deep": True},
+    reject=[{"name": 1}])
+
+# F2: `--deep` flattens object unions below the root, at positive positions only.
+SHAPES = [
+    obj({"kind": {"const": "circle"}, "r": {"type": "number", "minimum": 0}}, ["kind", "r"], True),
+    obj({"kind": {"const": "square"}, "side": {"type": "number", "exclusiveMinimum": 0}}, ["kind", "side"], True),
+]
+case("f2-deep-positive-positions", {
+    "$schema": S2020,
+    "type": "object",
+    "properties": {
+        "shape": {"oneOf": SHAPES, "description": "The shape to draw"},
+        "layers": {"type": "array", "items": {"anyOf": SHAPES}},
+        "labels": {"type": "object", "additionalProperties": {"oneOf": SHAPES}},
+        "both": {"allOf": [{"anyOf": SHAPES}]},
+        "id": {"anyOf": [{"type": "string"}, {"type": "integer"}]},
+        "not_this": {"not": {"anyOf": SHAPES}},
+        "cond": {"if": {"oneOf": SHAPES}, "then": {"oneOf": SHAPES}},
+    },
+    "required": ["shape"],
+    "additionalProperties": False,
+}, accept=[{"shape": {"kind": "circle", "r": 1}}, {"shape": {"kind": "square", "side": 2}, "layers": [{"kind": "circle", "r": 0}], "labels": {"a": {"kind": "square", "side": 1}}, "both": {"kind": "circle", "r": 3}, "id": 4, "not_this": 1},
+           {"shape": {"kind": "circle", "r": 1}, "cond": {"kind": "circle", "r": 2}}],
+   reject=[{"shape": {"kind": "hexagon"}}, {"shape": {"kind": "circle", "r": -1}}, {"shape": {"kind": "circle", "r": 1}, "layers": [{"kind": "square", "side": 0}]},
+           {"shape": {"kind": "circle", "r": 1}, "not_this": {"kind": "circle", "r": 1}}, {"shape": {"kind": "circle", "r": 1}, "id": 1.5}],
+   options={"deep": True})
+
+PET = {"oneOf": [
+    obj({"species": {"const": "cat"}, "lives": {"type": "integer", "maximum": 9}}, ["species"], True),
+    obj({"species": {"const": "dog"}, "good": {"type": "boolean"}}, ["species"], True),
+]}
+case("f2-defs-referenced-under-not", {
+    "$schema": S2020,
+    "type": "object",
+    "$defs": {"Pet": PET},
+    "properties": {
+        "pet": {"$ref": "#/$defs/Pet"},
+        "not_a_pet": {"not": {"$ref": "#/$defs/Pet"}},
+    },
+}, accept=[{"pet": {"species": "cat", "lives": 3}}, {"pet": {"species": "dog"}, "not_a_pet": {"species": "cat", "good": True}}],
+   reject=[{"pet": {"species": "cow"}}, {"pet": {"species": "cat", "lives": 10}}, {"not_a_pet": {"species": "dog"}}],
+   options={"deep": True})
+
+case("f2-defs-referenced-from-kept-oneof", {
+    "$schema": S2020,
+    "type": "object",
+    "$defs": {"Pet": PET},
+    "properties": {
+        "pet": {"$ref": "#/$defs/Pet"},
+        "owner": {"oneOf": [
+            {"type": "string"},
+            obj({"name": {"type": "string"}, "pet": {"$ref": "#/$defs/Pet"}}, ["name"]),
+        ]},
+    },
+}, accept=[{"pet": {"species": "dog", "good": True}}, {"owner": "ann"}, {"owner": {"name": "ann", "pet": {"species": "cat"}}}],
+   reject=[{"pet": {"species": "cow"}}, {"owner": {"name": "ann", "pet": {"species": "cat", "good": True}}}, {"owner": 3}],
+   options={"deep": True})
+
+case("f2-defs-recursive-in-place", {
+    "$schema": S2020,
+    "$defs": {"Node": {"anyOf": [
+        obj({"type": {"const": "leaf"}, "value": {"type": "number"}}, ["type", "value"], True),
+        obj({"type": {"const": "branch"}, "children": {"type": "array", "items": {"$ref": "#/$defs/Node"}, "minItems": 1}}, ["type", "children"], True),
+    ]}},
+    "type": "object",
+    "properties": {"tree": {"$ref": "#/$defs/Node"}},
+    "required": ["tree"],
+}, accept=[{"tree": {"type": "leaf", "value": 1}}, {"tree": {"type": "branch", "children": [{"type": "leaf", "value": 2}, {"type": "branch", "children": [{"type": "leaf", "value": 3}]}]}}],
+   reject=[{"tree": {"type": "branch", "children": []}}, {"tree": {"type": "leaf", "value": "x"}}, {"tree": {"type": "branch", "children": [{"type": "twig"}]}}],
+   options={"deep": True})
+
+case("f8-deep-unevaluated-observer", {
+    "$schema": S2020,
+    "type": "object",
+    "properties": {"settings": {
+        "allOf": [{"anyOf": [
+            obj({"a": {"type": "integer"}}, ["a"], additionalProperties=True),
+            obj({"b": {"type": "string"}}, ["b"], additionalProperties=True),
+        ]}],
+        "unevaluatedProperties": False,
+    }},
+}, accept=[{"settings": {"a": 1, "extra": True}}, {"settings": {"b": "x"}}],
+   reject=[{"settings": "x"}, {"settings": []}],
+   options={"deep": True}, d7=False)
+
+# F7.4 in `merge` mode: no `anyOf` introduced.
+case("f7-4-merge-objects", {
+    "$schema": S2020,
+    "oneOf": [
+        obj({"kind": {"const": "a"}, "target": obj({"host": {"type": "string"}, "port": {"type": "integer", "minimum": 1}}, ["host", "port"], True)}, ["kind", "target"], True),
+        obj({"kind": {"const": "b"}, "target": obj({"host": {"type": "string"}, "path": {"type": "string"}}, ["host"], True)}, ["kind"], True),
+    ],
+}, accept=[{"kind": "a", "target": {"host": "h", "port": 80}}, {"kind": "b", "target": {"host": "h", "path": "/"}}, {"kind": "b"}],
+   reject=[{"kind": "a", "target": {"port": 80}}, {"kind": "a", "target": {"host": "h", "port": 0}}, {"kind": "b", "target": {"host": "h", "other": 1}}, {"kind": "a", "target": "h"}],
+   options={"collisions": "merge"})
+
+case("f7-4-merge-arrays", {
+    "$schema": S2020,
+    "oneOf": [
+        obj({"kind": {"const": "pair"}, "value": {"type": "array", "prefixItems": [{"type": "string"}, {"type": "integer"}], "items": False, "minItems": 2, "maxItems": 2, "uniqueItems": True}}, ["kind", "value"], True),
+        obj({"kind": {"const": "list"}, "value": {"type": "array", "items": {"type": "string", "maxLength": 3}, "minItems": 1, "maxItems": 5, "uniqueItems": True, "contains": {"const": "x"}}}, ["kind", "value"], True),
+    ],
+}, accept=[{"kind": "pair", "value": ["a", 1]}, {"kind": "list", "value": ["x", "ab"]}],
+   reject=[{"kind": "pair", "value": []}, {"kind": "list", "value": ["x", "x"]}, {"kind": "list", "value": ["a", "b", "c", "d", "e", "f"]}, {"kind": "pair", "value": [1, 1]}],
+   options={"collisions": "merge"}, d7=False)
+
+case("f7-4-merge-arrays-d7", {
+    "$schema": S7,
+    "oneOf": [
+        obj({"kind": {"const": "pair"}, "value": {"type": "array", "items": [{"type": "string"}, {"type": "integer"}], "additionalItems": False, "minItems": 2}}, ["kind", "value"], True),
+        obj({"kind": {"const": "list"}, "value": {"type": "array", "items": {"type": "string"}, "minItems": 1}}, ["kind", "value"], True),
+    ],
+}, accept=[{"kind": "pair", "value": ["a", 1]}, {"kind": "list", "value": ["x", "y", "z"]}],
+   reject=[{"kind": "pair", "value": []}, {"kind": "list", "value": [1, 2, 3]}],
+   options={"collisions": "merge"}, d7=False)
+
+case("f7-4-merge-mixed-kinds", {
+    "$schema": S2020,
+    "oneOf": [
+        obj({"kind": {"const": "a"}, "limit": {"type": "string", "minLength": 1, "not": {"const": "none"}}}, ["kind"], True),
+        obj({"kind": {"const": "b"}, "limit": {"type": "integer", "minimum": 0}}, ["kind"], True),
+        obj({"kind": {"const": "c"}, "limit": obj({"max": {"type": "integer"}}, ["max"], True)}, ["kind"], True),
+        obj({"kind": {"const": "d"}, "limit": {"type": "array", "items": {"type": "integer"}, "maxItems": 2}}, ["kind"], True),
+    ],
+}, accept=[{"kind": "a", "limit": "x"}, {"kind": "b", "limit": 0}, {"kind": "c", "limit": {"max": 1}}, {"kind": "d", "limit": [1, 2]}],
+   reject=[{"kind": "a", "limit": ""}, {"kind": "b", "limit": -1}, {"kind": "b", "limit": 1.5}, {"kind": "c", "limit": {}}, {"kind": "d", "limit": [1, 2, 3]}, {"kind": "a", "limit": True}],
+   options={"collisions": "merge"})
+
+case("f7-4-merge-enums-across-kinds", {
+    "$schema": S2020,
+    "oneOf": [
+        obj({"kind": {"const": "a"}, "level": {"enum": ["low", "high"]}}, ["kind"], True),
+        obj({"kind": {"const": "b"}, "level": {"type": "integer", "enum": [1, 2, 3]}}, ["kind"], True),
+        obj({"kind": {"const": "c"}, "level": {"type": ["string", "null"], "enum": ["auto", None]}}, ["kind"], True),
+    ],
+}, accept=[{"kind": "a", "level": "low"}, {"kind": "b", "level": 3}, {"kind": "c", "level": None}],
+   reject=[{"kind": "a", "level": "medium"}, {"kind": "b", "level": 4}],
+   options={"collisions": "merge"})
+
+case("f7-6-merge-nullable-union", {
+    "$schema": S2020,
+    "oneOf": [
+        obj({"kind": {"const": "a"}, "ref": {"anyOf": [{"$ref": "#/$defs/Id"}, {"type": "null"}]}}, ["kind"], True),
+        obj({"kind": {"const": "b"}, "ref": {"type": "integer"}}, ["kind"], True),
+    ],
+    "$defs": {"Id": {"type": "string", "format": "uuid"}},
+}, accept=[{"kind": "a", "ref": None}, {"kind": "a", "ref": "x"}, {"kind": "b", "ref": 1}],
+   reject=[{"kind": "c"}],
+   options={"collisions": "merge"})
+
+# F7.5: two different recursive references are never cut: an `anyOf` of both, or `{}` in merge.
+RECURSIVE = {
+    "$schema": S2020,
+    "$defs": {
+        "Tree": obj({"name": {"type": "string"}, "kids": {"type": "array", "items": {"$ref": "#/$defs/Tree"}}}, ["name"], True),
+        "List": obj({"head": {"type": "integer"}, "tail": {"$ref": "#/$defs/List"}}, ["head"], True),
+    },
+    "oneOf": [
+        obj({"kind": {"const": "tree"}, "data": {"$ref": "#/$defs/Tree"}}, ["kind", "data"], True),
+        obj({"kind": {"const": "list"}, "data": {"$ref": "#/$defs/List"}}, ["kind", "data"], True),
+    ],
+}
+RECURSIVE_ACCEPT = [{"kind": "tree", "data": {"name": "a", "kids": [{"name": "b"}]}}, {"kind": "list", "data": {"head": 1, "tail": {"head": 2}}}]
+case("f7-5-two-recursive-references", RECURSIVE, RECURSIVE_ACCEPT, reject=[{"kind": "tree", "data": {"name": 1}}, {"kind": "list", "data": 3}])
+case("f7-5-two-recursive-references-merge", RECURSIVE, RECURSIVE_ACCEPT, reject=[{"kind": "forest"}], options={"collisions": "merge"})
+
+# L2: every draft read per its own rules.
+S4 = "http://json-schema.org/draft-04/schema#"
+S2019 = "https://json-schema.org/draft/2019-09/schema"
+case("l2-draft4-deep", {
+    "$schema": S4,
+    "id": "https://example.com/draft4.json",
+    "definitions": {"Amount": {"type": "number", "minimum": 0, "exclusiveMinimum": True}},
+    "oneOf": [
+        obj({"op": {"enum": ["pay"]}, "amount": {"$ref": "#/definitions/Amount"},
+             "to": {"oneOf": [obj({"iban": {"type": "string"}}, ["iban"], True), obj({"email": {"type": "string"}}, ["email"], True)]}},
+            ["op", "amount"], True),
+        obj({"op": {"enum": ["refund"], "const": "ignored in draft 4"}, "amount": {"type": "number", "maximum": 100, "exclusiveMaximum": True}}, ["op"], True),
+    ],
+}, accept=[{"op": "pay", "amount": 1, "to": {"iban": "DE1"}}, {"op": "refund", "amount": 99.5}, {"op": "refund"}],
+   reject=[{"op": "pay", "amount": "1"}, {"op": "other"}, {"op": "pay", "amount": 1, "to": {"phone": "1"}}],
+   options={"deep": True}, d7=False)
+
+case("l2-draft2019-09", {
+    "$schema": S2019,
+    "$defs": {"Base": obj({"id": {"type": "string"}}, ["id"])},
+    "anyOf": [
+        {"$ref": "#/$defs/Base", "type": "object", "properties": {"mode": {"const": "pair"}, "point": {"type": "array", "items": [{"type": "number"}, {"type": "number"}], "additionalItems": False}}, "required": ["mode"]},
+        obj({"mode": {"const": "named"}, "point": {"type": "string"}}, ["mode"], dependentRequired={"point": ["mode"]}),
+    ],
+}, accept=[{"mode": "pair", "id": "x", "point": [1, 2]}, {"mode": "named", "point": "p"}],
+   reject=[{"mode": "pair", "point": [1, 2, 3]}, {"mode": "solo"}],
+   options={"deep": True}, d7=False)
+
 # Tools: each input schema of a tool or tool list is flattened in place.
 CASES["l1-mcp-tool"] = ({
     "name": "edit",

@@ -95,7 +95,7 @@ _stitch() {
             return 0
             ;;
         stitch__subcmd__flatten)
-            opts="-o -q -v -h --output --out-dir --semantics --format --no-verify --samples --seed --input-kind --draft --ref-map --max-input-size --color --quiet --verbose --help"
+            opts="-o -q -v -h --output --out-dir --semantics --deep --collisions --format --no-verify --samples --seed --input-kind --draft --ref-map --max-input-size --color --quiet --verbose --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -115,6 +115,10 @@ _stitch() {
                     ;;
                 --semantics)
                     COMPREPLY=($(compgen -W "declared strict" -- "${cur}"))
+                    return 0
+                    ;;
+                --collisions)
+                    COMPREPLY=($(compgen -W "anyof merge" -- "${cur}"))
                     return 0
                     ;;
                 --format)

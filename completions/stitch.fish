@@ -41,6 +41,8 @@ complete -c stitch -n "__fish_stitch_using_subcommand flatten" -s o -l output -d
 complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l out-dir -d 'Write each presentation to DIR under its input\'s file name' -r -F
 complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l semantics -d 'Which values the presentation must accept: those with the keys the contract declares (`declared`), or literally every value the contract accepts (`strict`)' -r -f -a "declared\t'Accept every value whose keys the contract declares (implicitly open objects are read as closed)'
 strict\t'Accept literally every value the contract accepts'"
+complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l collisions -d 'How a property that branches give schemas of different kinds is joined: an `anyOf` of them (`anyof`), or merged without any `anyOf`/`oneOf` (`merge`)' -r -f -a "anyof\t'An `anyOf` of the branches\' distinct schemas'
+merge\t'Objects joined key by key, arrays item by item, mixed kinds as a `type` array'"
 complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l format -d 'How notes are printed: as diagnostics (`human`) or as one JSON document on stderr' -r -f -a "human\t'Text for people, diagnostics with source snippets'
 json\t'One JSON document on standard output'"
 complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l samples -d 'Values sampled per branch of the contract\'s root union (or in all) to look for a counterexample' -r
@@ -58,6 +60,7 @@ complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l max-input-size
 complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l color -d 'When to colour diagnostics (NO_COLOR in the environment means never)' -r -f -a "auto\t'Colour when standard error is a terminal and NO_COLOR is unset'
 always\t'Always colour'
 never\t'Never colour'"
+complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l deep -d 'Also flatten object unions below the root, at positions where widening cannot narrow (not under `not`, `if` or a `oneOf` that stays)'
 complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l no-verify -d 'Do not verify the presentation against the contract'
 complete -c stitch -n "__fish_stitch_using_subcommand flatten" -s q -l quiet -d 'Show errors only: silence warnings and notes'
 complete -c stitch -n "__fish_stitch_using_subcommand flatten" -s v -l verbose -d 'Show notes as well as warnings and errors'

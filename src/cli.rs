@@ -73,6 +73,14 @@ pub struct FlattenArgs {
     /// (`declared`), or literally every value the contract accepts (`strict`).
     #[arg(long, value_enum, default_value_t = SemanticsArg::Declared)]
     pub semantics: SemanticsArg,
+    /// Also flatten object unions below the root, at positions where widening cannot narrow
+    /// (not under `not`, `if` or a `oneOf` that stays).
+    #[arg(long)]
+    pub deep: bool,
+    /// How a property that branches give schemas of different kinds is joined: an `anyOf` of
+    /// them (`anyof`), or merged without any `anyOf`/`oneOf` (`merge`).
+    #[arg(long, value_enum, default_value_t = CollisionsArg::Anyof)]
+    pub collisions: CollisionsArg,
     /// How notes are printed: as diagnostics (`human`) or as one JSON document on stderr.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     pub format: Format,
@@ -145,6 +153,15 @@ pub struct SampleArgs {
     /// How to load the input.
     #[command(flatten)]
     pub load: LoadArgs,
+}
+
+/// `--collisions`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum CollisionsArg {
+    /// An `anyOf` of the branches' distinct schemas.
+    Anyof,
+    /// Objects joined key by key, arrays item by item, mixed kinds as a `type` array.
+    Merge,
 }
 
 /// `--semantics`.

@@ -39,7 +39,13 @@ fn every_contract_flattens_and_keeps_its_valid_values() {
                 .to_string();
             let loaded = document::load(&Input::File(path.clone()), &LoadOptions::default())
                 .unwrap_or_else(|f| panic!("{name}: {}", f[0]));
-            let (presentation, findings) = flatten::flatten_loaded(&loaded, semantics);
+            let (presentation, findings) = flatten::flatten_loaded(
+                &loaded,
+                flatten::Choices {
+                    semantics,
+                    ..flatten::Choices::default()
+                },
+            );
             for finding in findings.iter().filter(|f| f.code == codes::NOT_FLATTENED) {
                 if semantics == Semantics::Declared {
                     left_in_place.push(format!("{name}: {}", finding.message));

@@ -1,10 +1,12 @@
 //! Golden fixtures, through the library.
 //!
 //! Flatten fixtures: `fixtures/flatten/<case>/` holds `contract.json` (a schema or a tool),
-//! optionally `options.json` (`{"semantics": "strict"}`), and what must come out:
-//! `presentation.json` (the exact bytes), `notes.txt` (one line per note), `accept.jsonl`
-//! (values the presentation must accept — each also checked against the contract, so the case
-//! itself is honest) and `reject.jsonl` (values the presentation must still reject). Bless
+//! optionally `options.json` (`{"semantics": "strict", "collisions": "merge", "deep": true}`),
+//! and what must come out: `presentation.json` (the exact bytes), `notes.txt` (one line per
+//! note), `accept.jsonl` (values the presentation must accept — each also checked against the
+//! contract, so the case itself is honest) and `reject.jsonl` (values the presentation must
+//! still reject). Every presentation is also verified against its contract: it must be proven
+//! (V1), which `accept.jsonl` alone could not show. Bless
 //! `presentation.json` and `notes.txt` with `SNAPSHOTS=overwrite cargo test --test golden` and
 //! review the diff; the value files are written by hand.
 //!
@@ -83,13 +85,10 @@ fn flatten_fixtures() {
             .map(|f| case.join(f))
             .find(|p| p.exists())
             .unwrap_or_else(|| panic!("{name}: no contract.json"));
-        let semantics = match fs::read_to_string(case.join("options.json")) {
-            Ok(text) if text.contains("\"strict\"") => Semantics::Strict,
-            _ => Semantics::Declared,
-        };
+        let choices = choices_of(case);
         let loaded = document::load(&Input::File(contract), &LoadOptions::default())
             .unwrap_or_else(|f| panic!("{name}: {}", f[0]));
-        let (presentation, findings) = flatten::flatten_loaded(&loaded, semantics);
+        let (presentation, findings) = flatten::flatten_loaded(&loaded, choices);
         let pretty = canonical::pretty(&presentation);
         let notes: String = findings
             .iter()
@@ -114,6 +113,26 @@ fn flatten_fixtures() {
                         "{name}/{file} is stale:\n--- expected\n{expected}\n+++ actual\n{actual}"
                     ));
                 }
+            }
+        }
+        // The verifier judges every presentation (V1): proven, nothing less.
+        let derived = document::load_derived(pretty.clone(), &loaded, &LoadOptions::default())
+            .unwrap_or_else(|f| panic!("{name}: the presentation does not load: {}", f[0]));
+        for (_, at) in loaded.contents.schemas() {
+            let report = verify::verify(
+                &Space::new(&loaded, at),
+                &Space::new(&derived, at),
+                &verify::Options {
+                    semantics: choices.semantics,
+                    ..verify::Options::default()
+                },
+            );
+            if report.verdict != verify::Verdict::Proven {
+                failures.push(format!(
+                    "{name}: the presentation is {:?} ({:?})",
+                    report.verdict,
+                    report.reason.map(|r| r.message)
+                ));
             }
         }
         let contract_validators: Vec<Validator> = schemas(&loaded, &loaded.input().value)
@@ -181,13 +200,10 @@ fn order_free(value: &Value) -> Value {
 /// root union changes only what F4, F6, F7.2 and F10 define by branch order.
 #[test]
 fn flattening_is_deterministic_and_order_independent() {
-    let options = |draft| flatten::Options {
-        draft,
-        semantics: Semantics::Declared,
-        collisions: flatten::Collisions::AnyOf,
-    };
     let mut checked = 0;
     for case in cases() {
+        let choices = choices_of(&case);
+        let options = |draft| choices.options(draft);
         let path = case.join("contract.json");
         let Ok(text) = fs::read_to_string(&path) else {
             continue;
@@ -217,10 +233,22 @@ fn flattening_is_deterministic_and_order_independent() {
     assert!(checked > 40, "only {checked} cases compared");
 }
 
-fn semantics_of(case: &Path) -> Semantics {
-    match fs::read_to_string(case.join("options.json")) {
-        Ok(text) if text.contains("\"strict\"") => Semantics::Strict,
-        _ => Semantics::Declared,
+/// A case's `options.json`: `{"semantics": "strict", "collisions": "merge", "deep": true}`,
+/// each optional (the defaults are the command line's).
+fn choices_of(case: &Path) -> flatten::Choices {
+    let options: Value = fs::read_to_string(case.join("options.json"))
+        .map(|text| serde_json::from_str(&text).expect("options.json is JSON"))
+        .unwrap_or_else(|_| serde_json::json!({}));
+    flatten::Choices {
+        semantics: match options.get("semantics").and_then(Value::as_str) {
+            Some("strict") => Semantics::Strict,
+            _ => Semantics::Declared,
+        },
+        collisions: match options.get("collisions").and_then(Value::as_str) {
+            Some("merge") => flatten::Collisions::Merge,
+            _ => flatten::Collisions::AnyOf,
+        },
+        deep: options.get("deep") == Some(&Value::Bool(true)),
     }
 }
 
@@ -241,7 +269,7 @@ fn verify_fixtures() {
                 .unwrap_or_else(|f| panic!("{name}/{file}: {}", f[0]))
         };
         let (sub, sup) = (load("sub.json"), load("sup.json"));
-        let semantics = semantics_of(case);
+        let semantics = choices_of(case).semantics;
         let report = verify::verify(
             &Space::new(&sub, ""),
             &Space::new(&sup, ""),

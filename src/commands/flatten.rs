@@ -7,7 +7,7 @@ use serde_json::json;
 
 use super::{Context, load_options, semantics, shell_words};
 use crate::canonical;
-use crate::cli::{FlattenArgs, Format};
+use crate::cli::{CollisionsArg, FlattenArgs, Format};
 use crate::diagnostic::{Finding, Severity, codes};
 use crate::document::{self, Input, Loaded};
 use crate::error::{Error, Outcome};
@@ -43,7 +43,15 @@ pub(super) fn run(args: &FlattenArgs, ctx: &mut Context<'_>) -> Result<Outcome, 
                 continue;
             }
         };
-        let (presentation, findings) = flatten::flatten_loaded(&loaded, semantics);
+        let choices = flatten::Choices {
+            semantics,
+            collisions: match args.collisions {
+                CollisionsArg::Anyof => flatten::Collisions::AnyOf,
+                CollisionsArg::Merge => flatten::Collisions::Merge,
+            },
+            deep: args.deep,
+        };
+        let (presentation, findings) = flatten::flatten_loaded(&loaded, choices);
         match args.format {
             Format::Human => {
                 ctx.report(&loaded.findings)?;
@@ -117,15 +125,16 @@ fn self_verify(
         ..verify::Options::default()
     };
     let semantics_name = verify_options.semantics.name();
-    let reproduce = shell_words(&[
-        "stitch",
-        "flatten",
-        file,
-        "--semantics",
-        semantics_name,
-        "-o",
-        "presentation.json",
-    ]) + " && "
+    let mut flatten_words = vec!["stitch", "flatten", file, "--semantics", semantics_name];
+    if args.deep {
+        flatten_words.push("--deep");
+    }
+    if args.collisions == CollisionsArg::Merge {
+        flatten_words.extend(["--collisions", "merge"]);
+    }
+    flatten_words.extend(["-o", "presentation.json"]);
+    let reproduce = shell_words(&flatten_words)
+        + " && "
         + &shell_words(&[
             "stitch",
             "verify",

@@ -1,4 +1,4 @@
-//! F13 for the root union: references into the branches that flattening removes (such as
+//! F13 for a union being flattened: references into the branches that flattening removes (such as
 //! zod-to-json-schema's `#/anyOf/0/properties/address`) are retargeted before anything moves.
 //!
 //! Each referenced node is copied under the definitions container with a fresh name and every
@@ -42,7 +42,7 @@ pub(crate) fn schema_pointers(root: &Value, draft: Draft) -> Vec<String> {
 }
 
 /// The pointer a local reference names, if it is one.
-fn local_target(reference: &str) -> Option<String> {
+pub(crate) fn local_target(reference: &str) -> Option<String> {
     let fragment = reference.strip_prefix('#')?;
     let decoded = percent_encoding::percent_decode_str(fragment)
         .decode_utf8()
@@ -51,19 +51,36 @@ fn local_target(reference: &str) -> Option<String> {
     (decoded.is_empty() || decoded.starts_with('/')).then_some(decoded)
 }
 
-/// `root` with every reference into `/<keyword>/…` retargeted to a copy under the definitions
-/// container, or `None` (noted) when a target cannot be moved safely.
-pub(crate) fn hoist(root: &Value, keyword: &str, draft: Draft, notes: &mut Notes) -> Option<Value> {
-    let region = pointer::push("", keyword);
-    let schemas = schema_pointers(root, draft);
-    let mut targets: Vec<String> = schemas
+/// Every local reference target in `root` (pointers, as written), as `draft` reads it.
+pub(crate) fn local_targets(root: &Value, draft: Draft) -> Vec<String> {
+    schema_pointers(root, draft)
         .iter()
         .filter_map(|at| root.pointer(at)?.get("$ref")?.as_str())
         .filter_map(local_target)
-        .filter(|t| t != &region && pointer::starts_with(t, &region))
-        .collect();
+        .collect()
+}
+
+/// F13 for the union at `region` (`/oneOf`, `/properties/a/anyOf`): `Some(None)` when no
+/// reference reaches into its branches, `Some(Some(document))` with every such reference
+/// retargeted to a copy under the root's definitions container, or `None` (noted) when a target
+/// cannot be moved safely. `targets` are the document's local reference targets, when known.
+pub(crate) fn hoist(
+    root: &Value,
+    region: &str,
+    targets: Option<&[String]>,
+    draft: Draft,
+    notes: &mut Notes,
+) -> Option<Option<Value>> {
+    let inside = |t: &String| t != region && pointer::starts_with(t, region);
+    let mut targets: Vec<String> = match targets {
+        Some(known) => known.iter().filter(|t| inside(t)).cloned().collect(),
+        None => local_targets(root, draft)
+            .into_iter()
+            .filter(|t| inside(t))
+            .collect(),
+    };
     if targets.is_empty() {
-        return Some(root.clone());
+        return Some(None);
     }
     targets.sort();
     targets.dedup();
@@ -136,7 +153,7 @@ pub(crate) fn hoist(root: &Value, keyword: &str, draft: Draft, notes: &mut Notes
             );
         }
     }
-    Some(out)
+    Some(Some(out))
 }
 
 /// The nearest node strictly between the root and `target` (or `target` itself) that sets a
@@ -164,7 +181,7 @@ fn embedded_resource(root: &Value, target: &str) -> Option<String> {
 }
 
 /// A definitions name for the node at `target`: its last meaningful token, made unique.
-fn fresh_name(target: &str, defs: &Map<String, Value>) -> String {
+pub(crate) fn fresh_name(target: &str, defs: &Map<String, Value>) -> String {
     let tokens = pointer::tokens(target).unwrap_or_default();
     let meaningful = tokens
         .iter()
@@ -197,7 +214,7 @@ fn fresh_name(target: &str, defs: &Map<String, Value>) -> String {
 }
 
 /// A pointer fragment as a URI reference: characters RFC 3986 does not allow are percent-encoded.
-fn encode_fragment(reference: &str) -> String {
+pub(crate) fn encode_fragment(reference: &str) -> String {
     let mut out = String::with_capacity(reference.len());
     for c in reference.chars() {
         if c.is_ascii_alphanumeric() || "-._~:/?#[]@!$&'()*+,;=%".contains(c) {

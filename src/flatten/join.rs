@@ -10,7 +10,7 @@ use std::collections::BTreeSet;
 
 use serde_json::{Map, Number, Value, json};
 
-use super::{Notes, Reader, is_annotation};
+use super::{Collisions, Notes, Reader, is_annotation, merge};
 use crate::canonical;
 
 /// One branch's schema for a key.
@@ -262,6 +262,11 @@ fn add_null(schema: Value) -> Value {
 /// What comparing looks at: annotations stripped and a lone local reference to a
 /// non-recursive target replaced by the target (F7.5).
 fn comparable(reader: &Reader<'_>, schema: &Value) -> String {
+    canonical::canonical(&strip_annotations(&resolve(reader, schema)))
+}
+
+/// `schema` with lone local references to non-recursive targets replaced by their targets.
+fn resolve(reader: &Reader<'_>, schema: &Value) -> Value {
     let mut current = schema.clone();
     for _ in 0..16 {
         match current.get("$ref").and_then(Value::as_str) {
@@ -272,7 +277,7 @@ fn comparable(reader: &Reader<'_>, schema: &Value) -> String {
             _ => break,
         }
     }
-    canonical::canonical(&strip_annotations(&current))
+    current
 }
 
 /// True when the definition at `at` refers back to itself through references.
@@ -314,6 +319,7 @@ pub(crate) fn join(
     key: &str,
     at: &str,
     contributions: &[Contribution],
+    depth: usize,
     notes: &mut Notes,
 ) -> Value {
     let schemas: Vec<Value> = contributions.iter().map(|c| c.schema.clone()).collect();
@@ -361,6 +367,9 @@ pub(crate) fn join(
         return json!({});
     };
     let all_kinds: BTreeSet<&str> = kind_sets.iter().flatten().copied().collect();
+    // F7.5: local references to non-recursive targets are read as their targets from here on.
+    let resolved: Vec<Value> = cores.iter().map(|c| resolve(reader, c)).collect();
+    let cores: Vec<&Value> = resolved.iter().collect();
 
     // F7.2: string enums union.
     if let Some(values) = string_enum_union(reader, &cores) {
@@ -384,6 +393,12 @@ pub(crate) fn join(
             notes.widened(at, format!("`{key}` differs between branches: its constraints are widened to their hull (dropped: {})", list.join(", ")));
         }
         return with_null(hull);
+    }
+
+    if reader.options.collisions == Collisions::Merge {
+        return with_null(merge::merge(
+            reader, key, at, &cores, &kind_sets, depth, notes,
+        ));
     }
 
     // F7.4, `anyof` mode: the distinct schemas, sorted so that branch order does not matter.
@@ -436,7 +451,7 @@ fn string_enum_union(reader: &Reader<'_>, cores: &[&Value]) -> Option<Vec<Value>
 type Bound = (Number, bool);
 
 /// F7.3: the hull of one scalar kind's constraints.
-fn hull(reader: &Reader<'_>, kind: &str, cores: &[&Value]) -> Value {
+pub(crate) fn hull(reader: &Reader<'_>, kind: &str, cores: &[&Value]) -> Value {
     let draft = reader.options.draft;
     let maps: Vec<&Map<String, Value>> = cores.iter().filter_map(|c| c.as_object()).collect();
     let mut out = Map::new();

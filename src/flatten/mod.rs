@@ -4,13 +4,16 @@
 //! This module owns the walk at the root (F1: unions, `allOf`, `$ref`) and the options;
 //! `object` reads schemas as objects (F5, F9), `union` builds the flat object (F4, F6, F8, F12),
 //! `join` joins colliding property schemas (F7), `describe` writes the per-field guidance (F10)
-//! and `hoist` keeps references true when their targets move (F13). Whatever no rule keeps
-//! soundly is dropped and noted; when in doubt a union is left in place (F3). Flattening below the
-//! root (`--deep`) and `merge` collisions are the second part of the flattener, not built yet.
+//! (`merge` does it for `--collisions merge`), `describe` writes the per-field guidance (F10),
+//! `hoist` keeps references true when their targets move (F13) and `deep` finds the unions below
+//! the root that `--deep` flattens (F2). Whatever no rule keeps soundly is dropped and noted;
+//! when in doubt a union is left in place (F3).
 
+mod deep;
 mod describe;
 mod hoist;
 mod join;
+mod merge;
 mod object;
 mod union;
 
@@ -45,6 +48,19 @@ impl Semantics {
 pub enum Collisions {
     /// An `anyOf` of the distinct branch schemas.
     AnyOf,
+    /// No `anyOf`/`oneOf` introduced: objects join recursively, arrays position by position,
+    /// mixed kinds as a `type` array.
+    Merge,
+}
+
+impl Collisions {
+    /// The name used on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Collisions::AnyOf => "anyof",
+            Collisions::Merge => "merge",
+        }
+    }
 }
 
 /// Flattening options.
@@ -56,6 +72,41 @@ pub struct Options {
     pub semantics: Semantics,
     /// `--collisions`.
     pub collisions: Collisions,
+    /// `--deep`: object unions below the root are flattened too, at positive positions (F2).
+    pub deep: bool,
+}
+
+/// What the user chooses about flattening; the draft comes from each document.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Choices {
+    /// `--semantics`.
+    pub semantics: Semantics,
+    /// `--collisions`.
+    pub collisions: Collisions,
+    /// `--deep`.
+    pub deep: bool,
+}
+
+impl Default for Choices {
+    fn default() -> Self {
+        Choices {
+            semantics: Semantics::Declared,
+            collisions: Collisions::AnyOf,
+            deep: false,
+        }
+    }
+}
+
+impl Choices {
+    /// The options for a document of `draft`.
+    pub fn options(self, draft: Draft) -> Options {
+        Options {
+            draft,
+            semantics: self.semantics,
+            collisions: self.collisions,
+            deep: self.deep,
+        }
+    }
 }
 
 /// Note codes.
@@ -213,14 +264,18 @@ pub(crate) fn is_identity(keyword: &str) -> bool {
 /// Flattens a contract (SPEC §3). Pure: the same contract and options give the same bytes.
 pub fn flatten(contract: &Value, options: Options) -> Flattened {
     let mut notes = Notes::default();
-    let schema = flatten_root(contract, options, &mut notes);
+    let schema = if options.deep {
+        deep::flatten_deep(contract, options, &mut notes)
+    } else {
+        flatten_root(contract, options, &mut notes)
+    };
     Flattened {
         schema,
         notes: notes.0,
     }
 }
 
-fn flatten_root(contract: &Value, options: Options, notes: &mut Notes) -> Value {
+pub(crate) fn flatten_root(contract: &Value, options: Options, notes: &mut Notes) -> Value {
     let Value::Object(_) = contract else {
         return contract.clone();
     };
@@ -250,7 +305,10 @@ fn flatten_root(contract: &Value, options: Options, notes: &mut Notes) -> Value 
     }
     if has_one_of || has_any_of {
         let keyword = if has_one_of { "oneOf" } else { "anyOf" };
-        return union::flatten_union(&root, keyword, options, notes).unwrap_or(root);
+        return match union::flatten_union(&root, "", keyword, None, options, notes) {
+            Some(replacement) => replacement.node,
+            None => root,
+        };
     }
     if has_all_of {
         return object::flatten_all_of(&root, options, notes).unwrap_or(root);
@@ -329,7 +387,7 @@ fn replace_root_ref(root: &Value, options: Options, notes: &mut Notes) -> Option
 /// A loaded input with each of its schemas flattened (a tool or tool list stays one), and the
 /// notes as findings that point into the input (spans are found when they are shown:
 /// `document::locate::fill_spans`). An input with nothing to flatten comes back borrowed.
-pub fn flatten_loaded(loaded: &Loaded, semantics: Semantics) -> (Cow<'_, Value>, Vec<Finding>) {
+pub fn flatten_loaded(loaded: &Loaded, choices: Choices) -> (Cow<'_, Value>, Vec<Finding>) {
     let input = loaded.input();
     let mut document: Option<Value> = None;
     let mut findings = Vec::new();
@@ -337,23 +395,16 @@ pub fn flatten_loaded(loaded: &Loaded, semantics: Semantics) -> (Cow<'_, Value>,
         let Some(schema) = input.value.pointer(at) else {
             continue;
         };
-        // F1: only a root union, `allOf` or `$ref` is flattened.
+        // F1: only a root union, `allOf` or `$ref` is flattened; with `--deep` (F2), any union.
         let candidate = schema.as_object().is_some_and(|map| {
             ["$ref", "oneOf", "anyOf", "allOf"]
                 .iter()
                 .any(|k| map.contains_key(*k))
-        });
+        }) || (choices.deep && deep::has_union(schema));
         if !candidate {
             continue;
         }
-        let flattened = flatten(
-            schema,
-            Options {
-                draft: input.draft,
-                semantics,
-                collisions: Collisions::AnyOf,
-            },
-        );
+        let flattened = flatten(schema, choices.options(input.draft));
         for note in &flattened.notes {
             let full = format!("{at}{}", note.pointer);
             let severity = if note.code == codes::FLATTENED {

@@ -300,16 +300,20 @@ pub(crate) fn merge(conjuncts: Vec<ObjectView>, at: &str, notes: &mut Notes) -> 
 
 /// True when `schema` or a conjunct of it (through `allOf` and `$ref`, as [`read`] merges them)
 /// says `type: "object"`.
-fn says_object(reader: &Reader<'_>, schema: &Value, depth: usize) -> bool {
+pub(crate) fn says_object(reader: &Reader<'_>, schema: &Value, depth: usize) -> bool {
     let Value::Object(map) = schema else {
         return false;
     };
     if depth > MAX_CONJUNCT_DEPTH {
         return false;
     }
-    if map
-        .get("type")
-        .is_some_and(|t| t == "object" || t == &Value::Array(vec!["object".into()]))
+    // Drafts up to 7 ignore the siblings of `$ref`: only its target counts.
+    let siblings_count =
+        !(map.contains_key("$ref") && reader.options.draft.ref_overrides_siblings());
+    if siblings_count
+        && map
+            .get("type")
+            .is_some_and(|t| t == "object" || t == &Value::Array(vec!["object".into()]))
     {
         return true;
     }
@@ -319,10 +323,11 @@ fn says_object(reader: &Reader<'_>, schema: &Value, depth: usize) -> bool {
         .and_then(|r| reader.resolve(r))
         .is_some_and(|(target, _)| says_object(reader, target, depth + 1));
     by_ref
-        || map
-            .get("allOf")
-            .and_then(Value::as_array)
-            .is_some_and(|all| all.iter().any(|c| says_object(reader, c, depth + 1)))
+        || siblings_count
+            && map
+                .get("allOf")
+                .and_then(Value::as_array)
+                .is_some_and(|all| all.iter().any(|c| says_object(reader, c, depth + 1)))
 }
 
 /// F9 at the root: an `allOf` whose conjuncts are objects (one of them, or the node, says

@@ -11,38 +11,56 @@ use crate::canonical;
 use crate::document::pointer;
 
 /// One branch of the union, read.
-struct Branch {
+pub(crate) struct Branch {
     /// Where its schema is (after following a `$ref` branch).
-    at: String,
-    view: ObjectView,
+    pub at: String,
+    pub view: ObjectView,
 }
 
-/// Flattens the root union under `keyword` (`oneOf` or `anyOf`); `None` leaves it in place
-/// (F3, noted).
+/// A flattened union: the node that replaces it and, when F13 had to move referenced nodes
+/// first, the whole document those moves made (the node is then written into that one).
+pub(crate) struct Replacement {
+    pub document: Option<Value>,
+    pub node: Value,
+}
+
+/// How a union is named in notes: the root's, or one below it (whose pointer the note carries).
+pub(crate) fn union_name(at: &str, keyword: &str) -> String {
+    if at.is_empty() {
+        format!("the root `{keyword}`")
+    } else {
+        format!("the `{keyword}`")
+    }
+}
+
+/// Flattens the union under `keyword` (`oneOf` or `anyOf`) of the node at `at` in `doc`; `None`
+/// leaves it in place (F3, noted). `targets` are the document's local reference targets when
+/// the caller knows them (F13 looks among them for references into the branches).
 pub(crate) fn flatten_union(
-    root: &Value,
+    doc: &Value,
+    at: &str,
     keyword: &str,
+    targets: Option<&[String]>,
     options: Options,
     notes: &mut Notes,
-) -> Option<Value> {
-    let union_at = pointer::push("", keyword);
-    let Some(Value::Array(raw_branches)) = root.get(keyword) else {
+) -> Option<Replacement> {
+    let union_at = pointer::push(at, keyword);
+    let name = union_name(at, keyword);
+    let Some(Value::Array(raw_branches)) = doc.pointer(at)?.get(keyword) else {
         return None;
     };
     if raw_branches.len() < 2 {
         notes.not_flattened(
             &union_at,
-            format!("the root `{keyword}` has fewer than two branches and is left in place"),
+            format!("{name} has fewer than two branches and is left in place"),
             None,
         );
         return None;
     }
-    let root = hoist::hoist(root, keyword, options.draft, notes)?;
-    let reader = Reader {
-        root: &root,
-        options,
-    };
-    let node = root.as_object()?;
+    let moved = hoist::hoist(doc, &union_at, targets, options.draft, notes)?;
+    let root = moved.as_ref().unwrap_or(doc);
+    let reader = Reader { root, options };
+    let node = root.pointer(at)?.as_object()?;
     let node_is_object = node.get("type").is_some_and(|t| t == "object");
     let Value::Array(raw_branches) = node.get(keyword)? else {
         return None;
@@ -50,10 +68,16 @@ pub(crate) fn flatten_union(
 
     let mut branches = Vec::with_capacity(raw_branches.len());
     for (i, raw) in raw_branches.iter().enumerate() {
-        let at = pointer::push_index(&union_at, i);
-        let Some((schema, schema_at)) = reader.follow(raw, &at) else {
+        let branch_at = pointer::push_index(&union_at, i);
+        // F5: a 2019-09+ `$ref` with asserting siblings is read as `allOf: [target, siblings]`.
+        let followed = reader.follow(raw, &branch_at).or_else(|| {
+            let reference = raw.get("$ref")?.as_str()?;
+            reader.resolve(reference)?;
+            Some((raw, branch_at.clone()))
+        });
+        let Some((schema, schema_at)) = followed else {
             notes.not_flattened(
-                &at,
+                &branch_at,
                 format!(
                     "branch {} is a reference stitch cannot follow, so the union is left in place",
                     i + 1
@@ -62,12 +86,9 @@ pub(crate) fn flatten_union(
             );
             return None;
         };
-        let says_object = schema
-            .get("type")
-            .is_some_and(|t| t == "object" || t == &json!(["object"]));
-        if !(says_object || node_is_object) {
+        if !(object::says_object(&reader, schema, 0) || node_is_object) {
             notes.not_flattened(
-                &at,
+                &branch_at,
                 format!("branch {} is not an object schema (it does not say `\"type\": \"object\"`), so the union is left in place", i + 1),
                 Some(format!("if branch {} only takes objects, add `\"type\": \"object\"` to it (or beside the `{keyword}`)", i + 1)),
             );
@@ -77,7 +98,7 @@ pub(crate) fn flatten_union(
         view.is_object = true;
         if view.opaque {
             notes.widened(
-                &at,
+                &branch_at,
                 format!(
                     "branch {} cannot be read as one object: every key accepts any value in it",
                     i + 1
@@ -89,7 +110,35 @@ pub(crate) fn flatten_union(
             view,
         });
     }
+    let flat = flat_object(&reader, node, at, &union_at, &branches, true, 0, notes);
+    notes.flattened(
+        &union_at,
+        format!(
+            "{name} of {} branches is flattened into one object",
+            branches.len()
+        ),
+    );
+    Some(Replacement {
+        node: assemble_object(node, keyword, &flat),
+        document: moved,
+    })
+}
 
+/// The flat object of `branches` (F4 when `discriminate`, F6, F8, F10): `node` is the union's
+/// own node (its siblings apply to every branch), at `at`; notes name the union at `union_at`.
+/// `depth` counts the object joins of `merge` collisions this one is nested in (F7.4).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn flat_object(
+    reader: &Reader<'_>,
+    node: &Map<String, Value>,
+    at: &str,
+    union_at: &str,
+    branches: &[Branch],
+    discriminate: bool,
+    depth: usize,
+    notes: &mut Notes,
+) -> ObjectView {
+    let union_at = union_at.to_owned();
     // Properties and `required` beside the union apply to every branch (F6).
     let sibling_properties: Map<String, Value> = node
         .get("properties")
@@ -97,7 +146,11 @@ pub(crate) fn flatten_union(
         .cloned()
         .unwrap_or_default();
     let mut required: Vec<String> = Vec::new();
-    let discriminator = discriminator(&reader, node, &branches);
+    let discriminator = if discriminate {
+        discriminator(reader, node, branches)
+    } else {
+        None
+    };
     if let Some((name, _)) = &discriminator {
         required.push(name.clone());
     }
@@ -137,7 +190,7 @@ pub(crate) fn flatten_union(
     for name in sibling_properties.keys() {
         add_key(name, &mut keys);
     }
-    for branch in &branches {
+    for branch in branches {
         for name in branch.view.properties.keys() {
             add_key(name, &mut keys);
         }
@@ -147,7 +200,7 @@ pub(crate) fn flatten_union(
         .iter()
         .enumerate()
         .map(|(i, b)| match &discriminator {
-            Some((name, _)) => discriminator_values(&reader, &b.view, name)
+            Some((name, _)) => discriminator_values(reader, &b.view, name)
                 .map(|vs| {
                     vs.iter()
                         .filter_map(Value::as_str)
@@ -165,7 +218,7 @@ pub(crate) fn flatten_union(
         let key_at = branches
             .iter()
             .find_map(|b| b.view.properties.get(key).map(|(_, at)| at.clone()))
-            .unwrap_or_else(|| pointer::push("/properties", key));
+            .unwrap_or_else(|| pointer::push(&pointer::push(at, "properties"), key));
         if let Some(sibling) = sibling_properties.get(key) {
             if branches.iter().any(|b| b.view.properties.contains_key(key)) {
                 notes.widened(&key_at, format!("`{key}` is declared beside the union: the branches' own constraints on it are dropped"));
@@ -179,7 +232,7 @@ pub(crate) fn flatten_union(
             let mut schema = Map::new();
             schema.insert("type".to_owned(), "string".into());
             schema.insert("enum".to_owned(), Value::Array(values.clone()));
-            if let Some(text) = describe_key(&branches, &labels, Some(name), key, true) {
+            if let Some(text) = describe_key(branches, &labels, Some(name), key, true) {
                 schema.insert("description".to_owned(), text.into());
             }
             properties.insert(key.clone(), Value::Object(schema));
@@ -187,21 +240,25 @@ pub(crate) fn flatten_union(
         }
         let contributions: Vec<Contribution> = branches
             .iter()
-            .filter_map(|b| contribution(&reader, node, &b.view, key))
+            .filter_map(|b| contribution(reader, node, &b.view, key))
             .collect();
         let joined = if contributions.is_empty() {
             json!({})
         } else {
-            join::join(&reader, key, &key_at, &contributions, notes)
+            join::join(reader, key, &key_at, &contributions, depth, notes)
         };
         let is_required = required.contains(key);
-        let text = describe_key(
-            &branches,
-            &labels,
-            discriminator.as_ref().map(|(n, _)| n.as_str()),
-            key,
-            is_required,
-        );
+        let text = if discriminate {
+            describe_key(
+                branches,
+                &labels,
+                discriminator.as_ref().map(|(n, _)| n.as_str()),
+                key,
+                is_required,
+            )
+        } else {
+            shared_description(branches, key)
+        };
         properties.insert(key.clone(), with_description(joined, text));
     }
 
@@ -234,21 +291,21 @@ pub(crate) fn flatten_union(
         .get("additionalProperties")
         .is_some_and(|v| v != &Value::Bool(true) && v != &json!({}))
     {
-        notes.widened("/additionalProperties", "`additionalProperties` beside the union is dropped: not every branch is closed, so the flat object is open");
+        notes.widened(&pointer::push(at, "additionalProperties"), "`additionalProperties` beside the union is dropped: not every branch is closed, so the flat object is open");
     }
     if let Some(unevaluated) = node.get("unevaluatedProperties") {
         if flat.closed() {
             flat.unevaluated = Some(unevaluated.clone());
         } else {
             notes.widened(
-                "/unevaluatedProperties",
+                &pointer::push(at, "unevaluatedProperties"),
                 "`unevaluatedProperties` beside the union is dropped: the flat object is open",
             );
         }
     }
     // Other branch-level assertions survive only when every branch has them alike.
     let mut other_keys: Vec<&String> = Vec::new();
-    for branch in &branches {
+    for branch in branches {
         for key in branch.view.others.keys() {
             if !other_keys.contains(&key) {
                 other_keys.push(key);
@@ -295,14 +352,7 @@ pub(crate) fn flatten_union(
         .into_iter()
         .map(|(k, v)| (k, (v, String::new())))
         .collect();
-    notes.flattened(
-        &union_at,
-        format!(
-            "the root `{keyword}` of {} branches is flattened into one object",
-            branches.len()
-        ),
-    );
-    Some(assemble_object(node, keyword, &flat))
+    flat
 }
 
 /// F6: what a branch contributes for `key`: its declared schema; else what evaluates the key
@@ -449,6 +499,18 @@ fn describe_key(
         })
         .collect();
     describe::describe(discriminator, &texts, required)
+}
+
+/// The one `description` every branch that declares `key` gives it, if they agree: what an
+/// object join of `merge` collisions keeps (F7.4), since its branches are not the union's and
+/// "variant n" would name the wrong thing.
+fn shared_description(branches: &[Branch], key: &str) -> Option<String> {
+    let mut texts = branches
+        .iter()
+        .filter_map(|b| b.view.properties.get(key))
+        .map(|(s, _)| s.get("description").and_then(Value::as_str));
+    let first = texts.next()??;
+    texts.all(|t| t == Some(first)).then(|| first.to_owned())
 }
 
 /// `schema` with its `description` replaced by `text` (appended last), or removed.

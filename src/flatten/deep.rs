@@ -1,0 +1,433 @@
+//! F2: `--deep` flattens object unions below the root too, innermost first, at *positive*
+//! positions only.
+//!
+//! Positions are found by colouring every schema the root reaches: a step through
+//! `properties`, `patternProperties`, `additionalProperties`, `unevaluatedProperties`, `items`,
+//! `prefixItems`, `additionalItems`, `contains` without `maxContains`, an `allOf` conjunct, an
+//! `anyOf` branch, `then`/`else`, `dependentSchemas`/`dependencies`, or a `$ref` keeps the colour
+//! of where it starts; any other step (`not`, `if`, a `oneOf` branch, `propertyNames`, …) is
+//! negative. Only a union reached *only* positively is flattened. A `$defs` entry reached both
+//! ways is copied under a fresh name, and the positive references alone are retargeted to the
+//! copy, which is then flattened (the original stays for the others).
+//!
+//! Decisions the spec leaves open, written down here:
+//! - Nodes that anchors (`$anchor`, `$dynamicAnchor`, `$recursiveAnchor`, a draft-≤7 `id: "#…"`)
+//!   or embedded resources (`$id` below the root) can reach are never flattened: references to
+//!   them are not followed here, so their positions are unknown.
+//! - A `oneOf` branch is a negative position while the `oneOf` stays; once it is flattened its
+//!   keys are properties, so the walk runs again (at most [`MAX_PASSES`] times) and reaches them.
+//! - Unions whose branches are not all object-like are legal below the root and stay without a
+//!   note; an object-like union that cannot be flattened gets the F3 note, once.
+//! - Notes point into the document as it is when the union is flattened: a union uncovered by
+//!   flattening its parent (a later pass) is named by its new place.
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+use serde_json::{Map, Value};
+
+use super::{Notes, Options, Reader, flatten_root, hoist, is_definitions, object, union};
+use crate::document::draft::Step;
+use crate::document::{Draft, pointer};
+
+const POSITIVE: u8 = 1;
+const NEGATIVE: u8 = 2;
+
+/// Walks over the document; each one can uncover unions that a flattened `oneOf` held.
+const MAX_PASSES: usize = 8;
+
+/// Rounds of `$defs` copying per pass: a copy's own references are retargeted the next round.
+const MAX_COPY_ROUNDS: usize = 64;
+
+/// True when `schema` holds an `anyOf` or `oneOf` anywhere (a cheap pre-check).
+pub(crate) fn has_union(schema: &Value) -> bool {
+    let mut stack = vec![schema];
+    while let Some(value) = stack.pop() {
+        match value {
+            Value::Object(map) => {
+                if map.contains_key("anyOf") || map.contains_key("oneOf") {
+                    return true;
+                }
+                stack.extend(map.values());
+            }
+            Value::Array(items) => stack.extend(items.iter()),
+            _ => {}
+        }
+    }
+    false
+}
+
+/// F2: `contract` with every object union at a positive position flattened, innermost first,
+/// the root last (F1).
+pub(crate) fn flatten_deep(contract: &Value, options: Options, notes: &mut Notes) -> Value {
+    let draft = options.draft;
+    let mut doc = contract.clone();
+    let mut left: HashSet<String> = HashSet::new();
+    let mut copies: HashMap<String, String> = HashMap::new();
+    let mut root_done = false;
+    for _ in 0..MAX_PASSES {
+        let mut changed = copy_definitions(&mut doc, draft, &mut copies, notes);
+        let reach = reach(&doc, draft);
+        let mut candidates: Vec<(String, &'static str)> = reach
+            .colors
+            .iter()
+            .filter(|(at, bits)| **bits == POSITIVE && !at.is_empty() && !left.contains(*at))
+            .filter_map(|(at, _)| Some((at.clone(), union_keyword(doc.pointer(at)?)?)))
+            .collect();
+        // Innermost first (F2); at one depth, in pointer order, so the output is deterministic.
+        candidates.sort_by(|a, b| {
+            pointer_depth(&b.0)
+                .cmp(&pointer_depth(&a.0))
+                .then_with(|| a.0.cmp(&b.0))
+        });
+        let mut targets = hoist::local_targets(&doc, draft);
+        for (at, keyword) in candidates {
+            if !object_like(&doc, &at, keyword, options) {
+                left.insert(at);
+                continue;
+            }
+            let Some(replacement) =
+                union::flatten_union(&doc, &at, keyword, Some(&targets), options, notes)
+            else {
+                left.insert(at);
+                continue;
+            };
+            if let Some(moved) = replacement.document {
+                doc = moved;
+                targets = hoist::local_targets(&doc, draft);
+            }
+            let mut node = replacement.node;
+            if observed(&doc, &at, draft)
+                && let Value::Object(map) = &mut node
+                && !map.contains_key("additionalProperties")
+            {
+                // F8: an open flat object that an `unevaluatedProperties` can see says so.
+                map.insert("additionalProperties".to_owned(), Value::Bool(true));
+            }
+            if let Some(slot) = doc.pointer_mut(&at) {
+                *slot = node;
+                changed = true;
+            }
+        }
+        if !root_done {
+            root_done = true;
+            let flattened = flatten_root(&doc, options, notes);
+            if flattened != doc {
+                doc = flattened;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    doc
+}
+
+/// The union keyword of a node that has exactly one of `oneOf`/`anyOf`.
+fn union_keyword(node: &Value) -> Option<&'static str> {
+    let map = node.as_object()?;
+    match (map.contains_key("oneOf"), map.contains_key("anyOf")) {
+        (true, false) => Some("oneOf"),
+        (false, true) => Some("anyOf"),
+        _ => None,
+    }
+}
+
+fn pointer_depth(at: &str) -> usize {
+    at.bytes().filter(|b| *b == b'/').count()
+}
+
+/// F1's object-like test below the root: every branch (after local references, through
+/// `allOf`) says `type: "object"`, or the union's node does.
+fn object_like(doc: &Value, at: &str, keyword: &str, options: Options) -> bool {
+    let reader = Reader { root: doc, options };
+    let Some(node) = doc.pointer(at) else {
+        return false;
+    };
+    if node.get("type").is_some_and(|t| t == "object") {
+        return true;
+    }
+    node.get(keyword)
+        .and_then(Value::as_array)
+        .is_some_and(|branches| {
+            branches.len() >= 2 && branches.iter().all(|b| object::says_object(&reader, b, 0))
+        })
+}
+
+/// True when an `unevaluatedProperties` keyword may observe the node at `at` (F8): one written
+/// on it or on a schema that applies it in place, or — for a node under a definitions
+/// container, whose referrers are not traced here — one anywhere in the document.
+fn observed(doc: &Value, at: &str, draft: Draft) -> bool {
+    if !draft.is_keyword("unevaluatedProperties") {
+        return false;
+    }
+    let tokens = pointer::tokens(at).unwrap_or_default();
+    if tokens.iter().any(|t| is_definitions(t)) {
+        return has_keyword(doc, "unevaluatedProperties");
+    }
+    let mut end = tokens.len();
+    loop {
+        let here: String = tokens[..end]
+            .iter()
+            .fold(String::new(), |p, t| pointer::push(&p, t));
+        if doc
+            .pointer(&here)
+            .is_some_and(|n| n.get("unevaluatedProperties").is_some())
+        {
+            return true;
+        }
+        // Up one in-place step (`allOf/0`, `anyOf/1`, `oneOf/2`, `then`, `else`,
+        // `dependentSchemas/k`), or stop at the entry schema.
+        match tokens[..end] {
+            [.., ref k, _]
+                if matches!(k.as_str(), "allOf" | "anyOf" | "oneOf" | "dependentSchemas") =>
+            {
+                end -= 2
+            }
+            [.., ref k] if matches!(k.as_str(), "then" | "else") => end -= 1,
+            _ => return false,
+        }
+    }
+}
+
+fn has_keyword(doc: &Value, keyword: &str) -> bool {
+    let mut stack = vec![doc];
+    while let Some(value) = stack.pop() {
+        match value {
+            Value::Object(map) => {
+                if map.contains_key(keyword) {
+                    return true;
+                }
+                stack.extend(map.values());
+            }
+            Value::Array(items) => stack.extend(items.iter()),
+            _ => {}
+        }
+    }
+    false
+}
+
+/// F2's positive steps.
+fn positive(keyword: &str, parent: &Map<String, Value>, draft: Draft) -> bool {
+    match keyword {
+        "properties"
+        | "patternProperties"
+        | "additionalProperties"
+        | "unevaluatedProperties"
+        | "items"
+        | "prefixItems"
+        | "additionalItems"
+        | "allOf"
+        | "anyOf"
+        | "then"
+        | "else"
+        | "dependentSchemas"
+        | "dependencies" => true,
+        "contains" => !(draft.is_keyword("maxContains") && parent.contains_key("maxContains")),
+        _ => false,
+    }
+}
+
+/// What the root reaches, and how.
+struct Reach {
+    /// Every reached schema's pointer, with its colours.
+    colors: BTreeMap<String, u8>,
+    /// Every reached local reference: the pointer of the node that holds it, and its target.
+    refs: BTreeMap<String, String>,
+}
+
+/// Colours every schema the root reaches (see the module doc).
+fn reach(doc: &Value, draft: Draft) -> Reach {
+    let mut colors: BTreeMap<String, u8> = BTreeMap::new();
+    let mut refs: BTreeMap<String, String> = BTreeMap::new();
+    let mut stack: Vec<(String, u8)> = vec![(String::new(), POSITIVE)];
+    while let Some((at, bits)) = stack.pop() {
+        let Some(node) = doc.pointer(&at) else {
+            continue;
+        };
+        let old = colors.get(&at).copied().unwrap_or(0);
+        let new = old | bits | unknown_referrers(node, &at);
+        if new == old {
+            continue;
+        }
+        colors.insert(at.clone(), new);
+        let Value::Object(map) = node else {
+            continue;
+        };
+        for sub in draft.subschemas(map) {
+            if sub.step == Step::Definition {
+                continue;
+            }
+            let child = if positive(sub.keyword, map, draft) {
+                new
+            } else {
+                NEGATIVE
+            };
+            stack.push((sub.pointer(&at), child));
+        }
+        if let Some(target) = map
+            .get("$ref")
+            .and_then(Value::as_str)
+            .and_then(|r| local_pointer(doc, r))
+        {
+            refs.insert(at.clone(), target.clone());
+            stack.push((target, new));
+        }
+    }
+    Reach { colors, refs }
+}
+
+/// `NEGATIVE` for a node that references this walk does not follow may reach: one with an
+/// anchor, or an embedded resource below the root.
+fn unknown_referrers(node: &Value, at: &str) -> u8 {
+    let Some(map) = node.as_object() else {
+        return 0;
+    };
+    let anchored = ["$anchor", "$dynamicAnchor", "$recursiveAnchor"]
+        .iter()
+        .any(|k| map.contains_key(*k));
+    let identified = ["$id", "id"].iter().any(|k| {
+        map.get(*k)
+            .and_then(Value::as_str)
+            .is_some_and(|id| id.starts_with('#') || !at.is_empty())
+    });
+    if anchored || identified { NEGATIVE } else { 0 }
+}
+
+/// The pointer a reference names in this document: a local one, or one through the root's own
+/// `$id` (`https://example.com/s.json#/$defs/a` in a document with that `$id`).
+fn local_pointer(doc: &Value, reference: &str) -> Option<String> {
+    if let Some(local) = hoist::local_target(reference) {
+        return Some(local);
+    }
+    let base = doc
+        .get("$id")
+        .or_else(|| doc.get("id"))
+        .and_then(Value::as_str)?;
+    let mut base = url::Url::parse(base).ok()?;
+    base.set_fragment(None);
+    let mut resolved = base.join(reference).ok()?;
+    let fragment = resolved.fragment().unwrap_or("").to_owned();
+    resolved.set_fragment(None);
+    (resolved == base)
+        .then(|| hoist::local_target(&format!("#{fragment}")))
+        .flatten()
+}
+
+/// F2: every definitions entry that both positive and other positions reach, and that holds
+/// an object union at a positive position, gets a copy (once; `copies` remembers them) to which
+/// the references from positive positions are retargeted. True when anything changed.
+fn copy_definitions(
+    doc: &mut Value,
+    draft: Draft,
+    copies: &mut HashMap<String, String>,
+    notes: &mut Notes,
+) -> bool {
+    let mut changed = false;
+    for _ in 0..MAX_COPY_ROUNDS {
+        let reach = reach(doc, draft);
+        let mut retarget: Vec<(String, String)> = Vec::new();
+        for (ref_at, target) in &reach.refs {
+            if reach.colors.get(ref_at) != Some(&POSITIVE)
+                || reach.colors.get(target) != Some(&(POSITIVE | NEGATIVE))
+            {
+                continue;
+            }
+            let Some(container) = definition_entry(target) else {
+                continue;
+            };
+            // F13: a copy never duplicates an `$id` or an anchor.
+            let copyable = doc
+                .pointer(target)
+                .is_some_and(|n| holds_union(n, draft) && !identifies(n, draft));
+            if !copyable {
+                continue;
+            }
+            let copy = match copies.get(target) {
+                Some(copy) => copy.clone(),
+                None => {
+                    let Some(copy) = add_copy(doc, container, target) else {
+                        continue;
+                    };
+                    notes.flattened(
+                        target,
+                        format!("`#{target}` is referenced from positions `--deep` flattens and from others: a flattened copy is added as `#{copy}` (F2)"),
+                    );
+                    copies.insert(target.clone(), copy.clone());
+                    copy
+                }
+            };
+            retarget.push((ref_at.clone(), copy));
+        }
+        if retarget.is_empty() {
+            break;
+        }
+        for (ref_at, copy) in retarget {
+            if let Some(Value::Object(map)) = doc.pointer_mut(&ref_at) {
+                map.insert(
+                    "$ref".to_owned(),
+                    Value::String(hoist::encode_fragment(&format!("#{copy}"))),
+                );
+                changed = true;
+            }
+        }
+    }
+    changed
+}
+
+/// The container of a root definitions entry (`/$defs/Name` → `$defs`).
+fn definition_entry(target: &str) -> Option<&'static str> {
+    let tokens = pointer::tokens(target)?;
+    match tokens.as_slice() {
+        [container, _] if container == "$defs" => Some("$defs"),
+        [container, _] if container == "definitions" => Some("definitions"),
+        _ => None,
+    }
+}
+
+/// Copies the entry at `target` under a fresh name in `container`; the copy's pointer.
+fn add_copy(doc: &mut Value, container: &str, target: &str) -> Option<String> {
+    let entry = doc.pointer(target)?.clone();
+    let defs = doc.get_mut(container)?.as_object_mut()?;
+    let name = hoist::fresh_name(target, defs);
+    defs.insert(name.clone(), entry);
+    Some(pointer::push(&pointer::push("", container), &name))
+}
+
+/// True when `schema` or a subschema of it sets an `$id` or an anchor.
+fn identifies(schema: &Value, draft: Draft) -> bool {
+    let mut stack = vec![schema];
+    while let Some(node) = stack.pop() {
+        let Value::Object(map) = node else {
+            continue;
+        };
+        if ["$id", "id", "$anchor", "$dynamicAnchor", "$recursiveAnchor"]
+            .iter()
+            .any(|k| map.get(*k).is_some_and(Value::is_string))
+        {
+            return true;
+        }
+        stack.extend(draft.subschemas(map).iter().map(|sub| sub.schema));
+    }
+    false
+}
+
+/// True when `schema` has an `anyOf`/`oneOf` at a positive position of its own (references not
+/// followed).
+fn holds_union(schema: &Value, draft: Draft) -> bool {
+    let mut stack = vec![schema];
+    while let Some(node) = stack.pop() {
+        let Value::Object(map) = node else {
+            continue;
+        };
+        if map.contains_key("anyOf") || map.contains_key("oneOf") {
+            return true;
+        }
+        for sub in draft.subschemas(map) {
+            if sub.step != Step::Definition && positive(sub.keyword, map, draft) {
+                stack.push(sub.schema);
+            }
+        }
+    }
+    false
+}
