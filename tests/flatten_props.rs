@@ -3,8 +3,9 @@
 //! closed branches, sibling properties — must give a presentation that accepts a value from every
 //! branch, under both semantics, and stays precise where the rules promise it: the discriminator
 //! rejects values outside the union, and a constraint every branch shares still rejects its
-//! violations; and the verifier never refutes the presentation. Cases are capped in CI with
-//! PROPTEST_CASES.
+//! violations; and the verifier never refutes the presentation. All of it in both collision
+//! modes (`anyof`, `merge`), and again with `--deep` on the same union below the root (a
+//! property, and array items referring to it). Cases are capped in CI with PROPTEST_CASES.
 
 use proptest::prelude::*;
 use serde_json::{Map, Value, json};
@@ -220,6 +221,110 @@ fn validator(schema: &Value, draft: Draft) -> Validator {
     Validator::new(schema, draft, "file:///case.json", &[]).expect("generated schemas compile")
 }
 
+/// Flattens `contract` with `options` and checks the presentation: the verifier never refutes
+/// it, it accepts every value, and stays precise where the rules promise (the discriminator at
+/// `kind`, a shared constraint). `place` finds the union's values inside the contract's (the
+/// root, or a property of a wrapper for `--deep`).
+fn check(
+    case: &Case,
+    contract: &Value,
+    options: Options,
+    place: &dyn Fn(&Value) -> Value,
+) -> Result<(), TestCaseError> {
+    let draft = options.draft;
+    let flat = flatten::flatten(contract, options);
+    let presentation = validator(&flat.schema, draft);
+    let validator_of_contract = validator(contract, draft);
+    // The verifier judges every presentation: never refuted, and its verdict says why.
+    let dir = tempfile::tempdir().expect("a folder");
+    let (c, p) = (dir.path().join("c.json"), dir.path().join("p.json"));
+    std::fs::write(&c, stitch::canonical::pretty(contract)).expect("writable");
+    std::fs::write(&p, stitch::canonical::pretty(&flat.schema)).expect("writable");
+    let load = |path: &std::path::Path| {
+        document::load(&Input::File(path.into()), &LoadOptions::default()).expect("loads")
+    };
+    let (cl, pl) = (load(&c), load(&p));
+    let semantics = options.semantics;
+    let report = verify::verify(
+        &Space::new(&cl, ""),
+        &Space::new(&pl, ""),
+        &verify::Options {
+            semantics,
+            samples: 32,
+            ..verify::Options::default()
+        },
+    );
+    if std::env::var_os("STITCH_PROPS_VERBOSE").is_some() {
+        eprintln!(
+            "VERDICT {semantics:?} {:?} deep={} {:?} {:?}",
+            options.collisions,
+            options.deep,
+            report.verdict,
+            report.reason.as_ref().map(|r| &r.message)
+        );
+    }
+    prop_assert!(report.bugs.is_empty(), "{:?}", report.bugs);
+    prop_assert_ne!(
+        report.verdict,
+        Verdict::Refuted,
+        "the flattener narrowed: {:?}\n{}",
+        report.counterexample,
+        flat.schema
+    );
+    for value in &case.values {
+        let value_at = |v: &Value| place(v);
+        prop_assert!(
+            validator_of_contract.is_valid(&value_at(value)),
+            "generator bug: {}",
+            value
+        );
+        prop_assert!(
+            presentation.is_valid(&value_at(value)),
+            "{} rejects {}",
+            flat.schema,
+            value
+        );
+        if case.discriminated {
+            let mut outside = value.clone();
+            outside["kind"] = json!("not-a-kind");
+            prop_assert!(
+                !presentation.is_valid(&value_at(&outside)),
+                "accepts a kind outside the union: {}",
+                outside
+            );
+        }
+        if let Some((key, bad)) = &case.shared {
+            let mut violating = value.clone();
+            violating[key] = bad.clone();
+            prop_assert!(
+                !presentation.is_valid(&value_at(&violating)),
+                "drops a shared constraint: {}",
+                violating
+            );
+        }
+    }
+    Ok(())
+}
+
+/// The case's union below the root (F2): a required property and the items of an array.
+fn nested(case: &Case) -> Value {
+    let mut union = case.contract.clone();
+    let schema = union
+        .as_object_mut()
+        .and_then(|m| m.shift_remove("$schema"))
+        .unwrap_or(Value::Null);
+    json!({
+        "$schema": schema,
+        "type": "object",
+        "properties": {
+            "inner": union,
+            "list": {"type": "array", "items": {"$ref": "#/properties/inner"}, "maxItems": 2}
+        },
+        "required": ["inner"],
+        "additionalProperties": false
+    })
+}
+
 proptest! {
     #![proptest_config(ProptestConfig {
         failure_persistence: Some(Box::new(
@@ -231,37 +336,25 @@ proptest! {
     #[test]
     fn presentation_accepts_every_branch_and_stays_precise(case in case()) {
         let draft = if case.contract["$schema"].as_str().is_some_and(|s| s.contains("draft-07")) { Draft::Draft7 } else { Draft::Draft2020_12 };
-        let contract = validator(&case.contract, draft);
-        for semantics in [Semantics::Declared, Semantics::Strict] {
-            let flat = flatten::flatten(&case.contract, Options { draft, semantics, collisions: Collisions::AnyOf, deep: false });
-            prop_assert_eq!(flat.schema.get("type"), Some(&json!("object")), "not flattened: {:?}", flat.notes);
-            let presentation = validator(&flat.schema, draft);
-            // The verifier judges every presentation: never refuted, and its verdict says why.
-            let dir = tempfile::tempdir().expect("a folder");
-            let (c, p) = (dir.path().join("c.json"), dir.path().join("p.json"));
-            std::fs::write(&c, stitch::canonical::pretty(&case.contract)).expect("writable");
-            std::fs::write(&p, stitch::canonical::pretty(&flat.schema)).expect("writable");
-            let load = |path: &std::path::Path| document::load(&Input::File(path.into()), &LoadOptions::default()).expect("loads");
-            let (cl, pl) = (load(&c), load(&p));
-            let report = verify::verify(&Space::new(&cl, ""), &Space::new(&pl, ""), &verify::Options { semantics, samples: 32, ..verify::Options::default() });
-            if std::env::var_os("STITCH_PROPS_VERBOSE").is_some() {
-                eprintln!("VERDICT {semantics:?} {:?} {:?}", report.verdict, report.reason.as_ref().map(|r| &r.message));
-            }
-            prop_assert!(report.bugs.is_empty(), "{:?}", report.bugs);
-            prop_assert_ne!(report.verdict, Verdict::Refuted, "the flattener narrowed: {:?}\n{}", report.counterexample, flat.schema);
-            for value in &case.values {
-                prop_assert!(contract.is_valid(value), "generator bug: {}", value);
-                prop_assert!(presentation.is_valid(value), "{} rejects {}", flat.schema, value);
-                if case.discriminated {
-                    let mut outside = value.clone();
-                    outside["kind"] = json!("not-a-kind");
-                    prop_assert!(!presentation.is_valid(&outside), "accepts a kind outside the union: {}", outside);
+        for collisions in [Collisions::AnyOf, Collisions::Merge] {
+            for semantics in [Semantics::Declared, Semantics::Strict] {
+                let root = Options { draft, semantics, collisions, deep: false };
+                let flat = flatten::flatten(&case.contract, root);
+                prop_assert_eq!(flat.schema.get("type"), Some(&json!("object")), "not flattened: {:?}", flat.notes);
+                if collisions == Collisions::Merge {
+                    // F7.4: `merge` introduces no `anyOf` (the nullable ones the contract's
+                    // properties carry may stay; the root union goes).
+                    let count = |v: &Value| v.to_string().matches("\"anyOf\"").count();
+                    let root_union = usize::from(case.contract.get("anyOf").is_some());
+                    prop_assert!(count(&flat.schema) <= count(&case.contract) - root_union, "merge introduced an anyOf: {}", flat.schema);
                 }
-                if let Some((key, bad)) = &case.shared {
-                    let mut violating = value.clone();
-                    violating[key] = bad.clone();
-                    prop_assert!(!presentation.is_valid(&violating), "drops a shared constraint: {}", violating);
-                }
+                check(&case, &case.contract, root, &|v| v.clone())?;
+                // --deep on the same union below the root.
+                let wrapper = nested(&case);
+                let deep = Options { deep: true, ..root };
+                let flat = flatten::flatten(&wrapper, deep);
+                prop_assert_eq!(flat.schema["properties"]["inner"].get("type"), Some(&json!("object")), "not flattened below the root: {:?}", flat.notes);
+                check(&case, &wrapper, deep, &|v| json!({"inner": v, "list": [v]}))?;
             }
         }
     }
