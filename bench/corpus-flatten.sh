@@ -3,10 +3,13 @@
 # bench/corpus-verify.sh's), one process each under a 10 s cap, and counts: loaded and
 # flattened, left in place (by reason), refused at loading (by code), crashes, hangs. Then checks, for every changed document, that values generated from the
 # contract (noson, filtered by the contract's own validator) are accepted by the presentation.
-# Usage: bench/corpus-flatten.sh [CORPUS]   (default ../shared/corpus). Run by hand, not in CI.
+# Usage: bench/corpus-flatten.sh [CORPUS] [FLATTEN FLAGS: --deep, --collisions merge]
+#        (default ../shared/corpus). Run by hand, not in CI.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 corpus="${1:-../shared/corpus}"
+shift || true
+flags=("$@")
 schemas="$corpus/schemastore/schemas"
 cargo build --release --locked -q
 cargo build --release -q --manifest-path bench/corpus-check/Cargo.toml --target-dir target/bench
@@ -17,7 +20,7 @@ find "$corpus/schemastore/schemas" "$corpus/mcp-tools" "$corpus/contracts" "$cor
 : > "$out/results"
 while read -r file; do
     set +e
-    timeout 10 target/release/stitch flatten --no-verify --format json "${map[@]}" -o "$out/p.json" "$file" 2> "$out/notes.json" > /dev/null
+    timeout 10 target/release/stitch flatten --no-verify --format json "${flags[@]}" "${map[@]}" -o "$out/p.json" "$file" 2> "$out/notes.json" > /dev/null
     code=$?
     set -e
     changed=0
@@ -59,4 +62,4 @@ for r in rows:
 PY
 grep '"changed"' "$out/results" | python3 -c 'import json,sys; [print(json.loads(l)["file"]) for l in sys.stdin]' > "$out/changed"
 echo "generated values (noson, seeds 0-199 per schema):"
-xargs -a "$out/changed" target/bench/release/stitch-corpus-check "${map[@]}" | tail -n 30
+xargs -a "$out/changed" target/bench/release/stitch-corpus-check "${flags[@]}" "${map[@]}" | tail -n 30

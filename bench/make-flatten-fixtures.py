@@ -413,6 +413,21 @@ case("f2-deep-positive-positions", {
            {"shape": {"kind": "circle", "r": 1}, "not_this": {"kind": "circle", "r": 1}}, {"shape": {"kind": "circle", "r": 1}, "id": 1.5}],
    options={"deep": True})
 
+case("f2-nested-union", {
+    "$schema": S2020,
+    "type": "object",
+    "properties": {
+        "order_id": {"type": "string"},
+        "payment": {"oneOf": [
+            obj({"method": {"const": "card"}, "last4": {"type": "string", "pattern": "^[0-9]{4}$"}}, ["method", "last4"], True),
+            obj({"method": {"const": "invoice"}, "due_days": {"type": "integer", "minimum": 0}}, ["method"], True),
+        ]},
+    },
+    "required": ["order_id", "payment"],
+}, accept=[{"order_id": "o1", "payment": {"method": "card", "last4": "1234"}}, {"order_id": "o2", "payment": {"method": "invoice"}}],
+   reject=[{"order_id": "o1", "payment": {"method": "cash"}}, {"order_id": "o1", "payment": {"method": "card", "last4": "12"}}],
+   options={"deep": True})
+
 PET = {"oneOf": [
     obj({"species": {"const": "cat"}, "lives": {"type": "integer", "maximum": 9}}, ["species"], True),
     obj({"species": {"const": "dog"}, "good": {"type": "boolean"}}, ["species"], True),

@@ -85,9 +85,20 @@ pub(crate) fn flatten_deep(contract: &Value, options: Options, notes: &mut Notes
                 left.insert(at);
                 continue;
             }
-            let Some(replacement) =
-                union::flatten_union(&doc, &at, keyword, Some(&targets), options, notes)
-            else {
+            let before = notes.0.len();
+            let flattened =
+                union::flatten_union(&doc, &at, keyword, Some(&targets), options, notes);
+            // Notes about a copy (F2) point at its original, which the contract has.
+            for note in &mut notes.0[before..] {
+                if let Some((original, copy)) = copies
+                    .iter()
+                    .find(|(_, copy)| pointer::starts_with(&note.pointer, copy))
+                {
+                    note.pointer = format!("{original}{}", &note.pointer[copy.len()..]);
+                    note.message = format!("{} (in the copy `#{copy}`)", note.message);
+                }
+            }
+            let Some(replacement) = flattened else {
                 left.insert(at);
                 continue;
             };

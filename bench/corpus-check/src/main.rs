@@ -1,4 +1,5 @@
-//! `stitch-corpus-check [--ref-map URI=DIR]... FILE...`: for each document stitch's flattener
+//! `stitch-corpus-check [--ref-map URI=DIR]... [--deep] [--collisions merge] FILE...`: for each
+//! document stitch's flattener
 //! changes, generate values from each contract schema (noson, seeded), keep those the contract
 //! accepts, and count how many the presentation accepts, under `strict` (must be all) and
 //! `declared` semantics. One line per changed document, then totals.
@@ -16,8 +17,16 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let mut map = Vec::new();
     let mut files = Vec::new();
+    let mut choices = flatten::Choices::default();
     while let Some(arg) = args.next() {
-        if arg == "--ref-map" {
+        if arg == "--deep" {
+            choices.deep = true;
+        } else if arg == "--collisions" {
+            choices.collisions = match args.next().as_deref() {
+                Some("merge") => flatten::Collisions::Merge,
+                _ => flatten::Collisions::AnyOf,
+            };
+        } else if arg == "--ref-map" {
             let pair = args.next().expect("--ref-map URI=DIR");
             let (uri, dir) = pair.split_once('=').expect("URI=DIR");
             map.push((uri.to_owned(), dir.into()));
@@ -36,8 +45,8 @@ fn main() {
             .zip(&uris[1..])
             .map(|(d, uri)| Resource { uri, value: &d.value, draft: d.draft })
             .collect();
-        let (strict, _) = flatten::flatten_loaded(&loaded, Semantics::Strict);
-        let (declared, _) = flatten::flatten_loaded(&loaded, Semantics::Declared);
+        let (strict, _) = flatten::flatten_loaded(&loaded, flatten::Choices { semantics: Semantics::Strict, ..choices });
+        let (declared, _) = flatten::flatten_loaded(&loaded, flatten::Choices { semantics: Semantics::Declared, ..choices });
         if *strict == input.value && *declared == input.value {
             continue;
         }
