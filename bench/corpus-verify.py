@@ -4,8 +4,8 @@
 Runs `stitch flatten --format json` (which verifies its own output) on each file, one process
 per file under a time cap, two at a time, and counts verdicts: proven / unknown / refuted, with
 the reasons for unknown, plus crashes, hangs and files refused at loading. Refuted must be 0.
-Usage: bench/corpus-verify.sh [--semantics declared|strict] [--timeout S] [--list] [CORPUS]
-       [-- EXTRA FLATTEN FLAGS]    (run by hand, not in CI; builds the release binary first)
+Usage: bench/corpus-verify.sh [--semantics declared|strict] [--deep] [--collisions anyof|merge]
+       [--timeout S] [--list] [CORPUS]    (run by hand, not in CI; builds the release binary first)
 """
 import argparse, collections, concurrent.futures, json, os, pathlib, subprocess, sys, time
 
@@ -15,7 +15,8 @@ parser.add_argument("corpus", nargs="?", default=str(here.parent / "shared" / "c
 parser.add_argument("--semantics", default="declared")
 parser.add_argument("--timeout", type=float, default=60)
 parser.add_argument("--list", action="store_true", help="print every unknown with its file")
-parser.add_argument("extra", nargs="*", default=[])
+parser.add_argument("--deep", action="store_true", help="flatten with --deep")
+parser.add_argument("--collisions", default="anyof", help="anyof or merge")
 args = parser.parse_args()
 
 subprocess.run(["cargo", "build", "--release", "--locked", "-q"], cwd=here, check=True)
@@ -25,10 +26,12 @@ schemas = corpus / "schemastore" / "schemas"
 ref_map = ["--ref-map", f"https://json.schemastore.org/={schemas}/", "--ref-map", f"https://www.schemastore.org/={schemas}/"]
 files = sorted(str(p) for p in corpus.rglob("*.json"))
 
+extra = (["--deep"] if args.deep else []) + ["--collisions", args.collisions]
+
 def run(file):
     started = time.monotonic()
     try:
-        done = subprocess.run([str(stitch), "flatten", "-q", "--format", "json", "--semantics", args.semantics, *ref_map, *args.extra, file],
+        done = subprocess.run([str(stitch), "flatten", "-q", "--format", "json", "--semantics", args.semantics, *ref_map, *extra, file],
                               capture_output=True, timeout=args.timeout)
     except subprocess.TimeoutExpired:
         return file, "HANG", [], args.timeout

@@ -69,8 +69,11 @@ pub(super) fn run(args: &FlattenArgs, ctx: &mut Context<'_>) -> Result<Outcome, 
             json_verdicts.extend(verdicts.into_iter().map(|(json, _)| json));
         }
         match destination {
-            Some(path) => output::write_atomic(&path, bytes.as_bytes())
-                .map_err(|source| Error::Write { path, source })?,
+            Some(path) => {
+                let bytes = rebased(&loaded, &presentation, &path).unwrap_or(bytes);
+                output::write_atomic(&path, bytes.as_bytes())
+                    .map_err(|source| Error::Write { path, source })?
+            }
             None => ctx.out.write_all(bytes.as_bytes())?,
         }
         // Freeing a large document tree costs a tenth of a run; it is done off the critical
@@ -78,7 +81,7 @@ pub(super) fn run(args: &FlattenArgs, ctx: &mut Context<'_>) -> Result<Outcome, 
         if let std::borrow::Cow::Owned(presentation) = presentation {
             dispose(presentation);
         }
-        dispose((loaded, bytes));
+        dispose(loaded);
     }
     if args.format == Format::Json {
         let notes = json!({"formatVersion": 1, "notes": json_notes, "verdicts": json_verdicts});
@@ -258,6 +261,27 @@ fn destination(args: &FlattenArgs, input: &Input) -> Result<Option<PathBuf>, Err
         )));
     }
     Ok(Some(path))
+}
+
+/// F13: the presentation's bytes with its relative file references rewritten for `path`, when
+/// it is written to another folder than its input's (`None`: nothing to rewrite). Verification
+/// has judged the presentation as read from the input's place; this rewriting keeps each
+/// reference naming the same file.
+fn rebased(loaded: &Loaded, presentation: &serde_json::Value, path: &Path) -> Option<String> {
+    let input = loaded.input();
+    if input.uri.scheme() != "file" {
+        return None;
+    }
+    let absolute = std::path::absolute(path).ok()?;
+    let to = url::Url::from_file_path(&absolute).ok()?;
+    let schemas: Vec<&str> = loaded
+        .contents
+        .schemas()
+        .into_iter()
+        .map(|(_, at)| at)
+        .collect();
+    let moved = flatten::rebase(presentation, &schemas, input.draft, &input.uri, &to);
+    (moved != *presentation).then(|| canonical::pretty(&moved))
 }
 
 fn same_file(a: &Path, b: &Path) -> bool {

@@ -15,7 +15,10 @@ mod hoist;
 mod join;
 mod merge;
 mod object;
+mod rebase;
 mod union;
+
+pub use rebase::rebase;
 
 use std::borrow::Cow;
 
