@@ -54,6 +54,8 @@ slow = []
 with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
     for file, outcome, found, elapsed in pool.map(run, files):
         outcomes[outcome] += 1
+        if outcome.startswith(("HANG", "CRASH", "unreadable")):
+            print(outcome, file)
         slow.append((elapsed, file))
         for v in found:
             kind = v["verdict"] if v.get("provenBy") != "identity" else "unchanged"

@@ -38,6 +38,26 @@ const MAX_PASSES: usize = 8;
 /// Rounds of `$defs` copying per pass: a copy's own references are retargeted the next round.
 const MAX_COPY_ROUNDS: usize = 64;
 
+/// How many times its contract's size a presentation may grow to (in schema nodes), and the
+/// growth always allowed to a small contract.
+const GROWTH: usize = 4;
+const SLACK: usize = 20_000;
+
+/// The number of JSON values in `value`, itself included.
+fn nodes(value: &Value) -> usize {
+    let mut count = 0;
+    let mut stack = vec![value];
+    while let Some(v) = stack.pop() {
+        count += 1;
+        match v {
+            Value::Object(map) => stack.extend(map.values()),
+            Value::Array(items) => stack.extend(items.iter()),
+            _ => {}
+        }
+    }
+    count
+}
+
 /// True when `schema` holds an `anyOf` or `oneOf` anywhere (a cheap pre-check).
 pub(crate) fn has_union(schema: &Value) -> bool {
     let mut stack = vec![schema];
@@ -64,6 +84,10 @@ pub(crate) fn flatten_deep(contract: &Value, options: Options, notes: &mut Notes
     let mut left: HashSet<String> = HashSet::new();
     let mut copies: HashMap<String, String> = HashMap::new();
     let mut root_done = false;
+    // F3: flattening copies the branches' keys into place, so unions of references to
+    // definitions that hold flattened unions themselves can grow the document exponentially.
+    let budget = (nodes(contract) * GROWTH).max(nodes(contract) + SLACK);
+    let mut size = nodes(contract);
     for _ in 0..MAX_PASSES {
         let mut changed = copy_definitions(&mut doc, draft, &mut copies, notes);
         let reach = reach(&doc, draft);
@@ -85,6 +109,26 @@ pub(crate) fn flatten_deep(contract: &Value, options: Options, notes: &mut Notes
                 left.insert(at);
                 continue;
             }
+            // A first estimate of the flat object, before building it: its branches' size.
+            let estimate: usize = doc
+                .pointer(&at)
+                .and_then(|n| n.get(keyword))
+                .and_then(Value::as_array)
+                .map_or(0, |branches| {
+                    let reader = Reader {
+                        root: &doc,
+                        options,
+                    };
+                    branches
+                        .iter()
+                        .map(|b| reader.follow(b, "").map_or(1, |(t, _)| nodes(t)))
+                        .sum()
+                });
+            if size + estimate > budget {
+                too_large(notes, &at, keyword);
+                left.insert(at);
+                continue;
+            }
             let before = notes.0.len();
             let flattened =
                 union::flatten_union(&doc, &at, keyword, Some(&targets), options, notes);
@@ -102,6 +146,17 @@ pub(crate) fn flatten_deep(contract: &Value, options: Options, notes: &mut Notes
                 left.insert(at);
                 continue;
             };
+            let grown = match &replacement.document {
+                Some(moved) => nodes(moved) + nodes(&replacement.node),
+                None => size + nodes(&replacement.node),
+            } - doc.pointer(&at).map_or(0, nodes);
+            if grown > budget {
+                notes.0.truncate(before);
+                too_large(notes, &at, keyword);
+                left.insert(at);
+                continue;
+            }
+            size = grown;
             if let Some(moved) = replacement.document {
                 doc = moved;
                 targets = hoist::local_targets(&doc, draft);
@@ -132,6 +187,15 @@ pub(crate) fn flatten_deep(contract: &Value, options: Options, notes: &mut Notes
         }
     }
     doc
+}
+
+/// F3 for a union whose flat object would exceed the size budget.
+fn too_large(notes: &mut Notes, at: &str, keyword: &str) {
+    notes.not_flattened(
+        &pointer::push(at, keyword),
+        format!("the `{keyword}` is left in place: flattening it would make the presentation more than {GROWTH} times the size of the contract"),
+        None,
+    );
 }
 
 /// The union keyword of a node that has exactly one of `oneOf`/`anyOf`.
@@ -441,4 +505,58 @@ fn holds_union(schema: &Value, draft: Draft) -> bool {
         }
     }
     false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::flatten::{Collisions, Semantics, codes, flatten};
+    use serde_json::json;
+
+    /// Each level's union refers to two definitions whose property holds the next level's
+    /// union: flattened innermost first, every level would copy the one below twice.
+    fn doubling(levels: usize) -> Value {
+        let mut defs = Map::new();
+        for i in 0..levels {
+            let next = if i + 1 < levels {
+                json!({"anyOf": [{"$ref": format!("#/$defs/E{}", i + 1)}, {"$ref": format!("#/$defs/F{}", i + 1)}]})
+            } else {
+                json!({"type": "string"})
+            };
+            defs.insert(format!("E{i}"), json!({"type": "object", "properties": {"kind": {"const": "e"}, "p": next.clone()}, "required": ["kind"]}));
+            defs.insert(format!("F{i}"), json!({"type": "object", "properties": {"kind": {"const": "f"}, "q": next}, "required": ["kind"]}));
+        }
+        json!({
+            "type": "object",
+            "properties": {"root": {"anyOf": [{"$ref": "#/$defs/E0"}, {"$ref": "#/$defs/F0"}]}},
+            "$defs": defs
+        })
+    }
+
+    #[test]
+    fn growth_is_bounded() {
+        let contract = doubling(16);
+        let options = Options {
+            draft: Draft::Draft2020_12,
+            semantics: Semantics::Declared,
+            collisions: Collisions::AnyOf,
+            deep: true,
+        };
+        let flat = flatten(&contract, options);
+        assert!(nodes(&flat.schema) <= (nodes(&contract) * GROWTH).max(nodes(&contract) + SLACK));
+        assert!(
+            flat.notes.iter().any(|n| n.code == codes::NOT_FLATTENED
+                && n.message
+                    .contains("more than 4 times the size of the contract")),
+            "{:?}",
+            flat.notes
+        );
+        // Small documents flatten whole.
+        let small = flatten(&doubling(3), options);
+        assert!(
+            small.notes.iter().all(|n| n.code != codes::NOT_FLATTENED),
+            "{:?}",
+            small.notes
+        );
+    }
 }
