@@ -60,20 +60,7 @@ fn nodes(value: &Value) -> usize {
 
 /// True when `schema` holds an `anyOf` or `oneOf` anywhere (a cheap pre-check).
 pub(crate) fn has_union(schema: &Value) -> bool {
-    let mut stack = vec![schema];
-    while let Some(value) = stack.pop() {
-        match value {
-            Value::Object(map) => {
-                if map.contains_key("anyOf") || map.contains_key("oneOf") {
-                    return true;
-                }
-                stack.extend(map.values());
-            }
-            Value::Array(items) => stack.extend(items.iter()),
-            _ => {}
-        }
-    }
-    false
+    has_keyword(schema, "anyOf") || has_keyword(schema, "oneOf")
 }
 
 /// F2: `contract` with every object union at a positive position flattened, innermost first,
@@ -265,6 +252,7 @@ fn observed(doc: &Value, at: &str, draft: Draft) -> bool {
     }
 }
 
+/// True when some object in `doc` has the key `keyword` (in any position: a cheap, coarse test).
 fn has_keyword(doc: &Value, keyword: &str) -> bool {
     let mut stack = vec![doc];
     while let Some(value) = stack.pop() {

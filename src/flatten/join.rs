@@ -471,23 +471,7 @@ pub(crate) fn hull(reader: &Reader<'_>, kind: &str, cores: &[&Value]) -> Value {
     };
     out.insert("type".to_owned(), Value::String(type_name.to_owned()));
     // Enums union only when every branch is an enum or const of this kind.
-    let enums: Option<Vec<Value>> = maps
-        .iter()
-        .map(|m| match (m.get("enum"), m.get("const")) {
-            (Some(Value::Array(e)), _) => Some(e.clone()),
-            (None, Some(c)) if draft.is_keyword("const") => Some(vec![c.clone()]),
-            _ => None,
-        })
-        .collect::<Option<Vec<_>>>()
-        .map(|all| {
-            let mut union: Vec<Value> = Vec::new();
-            for v in all.into_iter().flatten() {
-                if !union.contains(&v) {
-                    union.push(v);
-                }
-            }
-            union
-        });
+    let enums = enum_union(draft, &maps);
     if let Some(values) = enums {
         out.insert("enum".to_owned(), Value::Array(values));
         return Value::Object(out);
@@ -522,6 +506,29 @@ pub(crate) fn hull(reader: &Reader<'_>, kind: &str, cores: &[&Value]) -> Value {
         _ => {}
     }
     Value::Object(out)
+}
+
+/// The values of every schema's `enum` (or `const`, from draft 6), unioned in first-seen
+/// order; `None` when some schema has neither.
+pub(crate) fn enum_union(
+    draft: crate::document::Draft,
+    maps: &[&Map<String, Value>],
+) -> Option<Vec<Value>> {
+    let all = maps
+        .iter()
+        .map(|m| match (m.get("enum"), m.get("const")) {
+            (Some(Value::Array(e)), _) => Some(e.clone()),
+            (None, Some(c)) if draft.is_keyword("const") => Some(vec![c.clone()]),
+            _ => None,
+        })
+        .collect::<Option<Vec<_>>>()?;
+    let mut union: Vec<Value> = Vec::new();
+    for v in all.into_iter().flatten() {
+        if !union.contains(&v) {
+            union.push(v);
+        }
+    }
+    Some(union)
 }
 
 fn same_everywhere(out: &mut Map<String, Value>, maps: &[&Map<String, Value>], keyword: &str) {

@@ -6,6 +6,12 @@
 //! side, so that no keyword of one kind ever constrains values of another. Everything else
 //! survives only when identical in every branch. Two different recursive references give `{}`
 //! (F7.5): a branch is never cut. Every join here widens, and says so in a note.
+//!
+//! Decisions the spec leaves open: a key of an object join keeps its `description` only when
+//! every branch that declares it says the same (F10's `variant n` would number the join's
+//! branches, which are not the union's); the kinds of a `type` array are listed in a fixed order
+//! (object, array, string, number or integer, boolean, null), so that branch order does not
+//! change it; joins nested more than 16 deep give `{}`.
 
 use std::collections::BTreeSet;
 
@@ -127,23 +133,8 @@ pub(crate) fn merge(
         },
     );
     // `enum`/`const` survive only when every branch has one, unioned across kinds.
-    let values: Option<Vec<Value>> = maps
-        .iter()
-        .map(|m| match (m.get("enum"), m.get("const")) {
-            (Some(Value::Array(e)), _) => Some(e.clone()),
-            (None, Some(c)) if reader.options.draft.is_keyword("const") => Some(vec![c.clone()]),
-            _ => None,
-        })
-        .collect::<Option<Vec<_>>>()
-        .map(|all| {
-            let mut union: Vec<Value> = Vec::new();
-            for v in all.into_iter().flatten() {
-                if !union.contains(&v) {
-                    union.push(v);
-                }
-            }
-            union
-        });
+    let all: Vec<&Map<String, Value>> = maps.iter().collect();
+    let values = join::enum_union(reader.options.draft, &all);
     if let Some(values) = values {
         out.insert("enum".to_owned(), Value::Array(values));
     }
