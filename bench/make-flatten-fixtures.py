@@ -126,6 +126,18 @@ case("f5-branch-allof", {
 }, accept=[{"id": "1", "op": "get"}, {"id": "2", "op": "put", "body": "b"}],
    reject=[{"op": "get"}, {"id": "1", "op": "delete"}, {"id": 1, "op": "get"}])
 
+# F5 + F9: a branch whose conjuncts take other keys explicitly stays explicitly open, so the
+# other branches' keys accept anything in it (found by the verifier on kya.json with --deep).
+case("f5-allof-explicitly-open", {
+    "$schema": S2020,
+    "oneOf": [
+        {"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"], "additionalProperties": True,
+         "allOf": [{"properties": {"b": {"type": "integer"}}}]},
+        obj({"c": {"type": "integer"}}, ["c"], True),
+    ],
+}, accept=[{"a": "x", "c": "not an integer"}, {"a": "x", "b": 1}, {"c": 1}],
+   reject=[{"a": 1}, "text"])
+
 case("f5-conditional-keys", {
     "$schema": S2020,
     "oneOf": [
@@ -470,6 +482,22 @@ case("f2-defs-recursive-in-place", {
     "required": ["tree"],
 }, accept=[{"tree": {"type": "leaf", "value": 1}}, {"tree": {"type": "branch", "children": [{"type": "leaf", "value": 2}, {"type": "branch", "children": [{"type": "leaf", "value": 3}]}]}}],
    reject=[{"tree": {"type": "branch", "children": []}}, {"tree": {"type": "leaf", "value": "x"}}, {"tree": {"type": "branch", "children": [{"type": "twig"}]}}],
+   options={"deep": True})
+
+# F2 through recursion: the branches' keys hold the union again (via `allOf`); flattening it
+# once, not unrolling the recursion pass after pass.
+case("f2-deep-recursive-through-allof", {
+    "$schema": S2020,
+    "type": "object",
+    "properties": {"steps": {"type": "array", "items": {"anyOf": [{"$ref": "#/$defs/A2"}, {"$ref": "#/$defs/B2"}]}}},
+    "$defs": {
+        "A1": {"type": "object", "properties": {"x": {"type": "string"}, "steps": {"type": "array", "items": {"anyOf": [{"$ref": "#/$defs/A2"}, {"$ref": "#/$defs/B2"}]}}}},
+        "A2": {"type": "object", "properties": {"type": {"const": "A"}}, "required": ["type"], "allOf": [{"$ref": "#/$defs/A1"}]},
+        "B1": {"type": "object", "properties": {"y": {"type": "integer"}}},
+        "B2": {"type": "object", "properties": {"type": {"const": "B"}}, "required": ["type"], "allOf": [{"$ref": "#/$defs/B1"}]},
+    },
+}, accept=[{"steps": [{"type": "A", "x": "s", "steps": [{"type": "B", "y": 1}, {"type": "A", "steps": [{"type": "A", "steps": [{"type": "B"}]}]}]}]}],
+   reject=[{"steps": [{"type": "C"}]}, {"steps": [{"type": "A", "steps": [{"type": "B", "y": "1"}]}]}],
    options={"deep": True})
 
 case("f8-deep-unevaluated-observer", {

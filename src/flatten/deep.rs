@@ -18,6 +18,13 @@
 //!   keys are properties, so the walk runs again (at most [`MAX_PASSES`] times) and reaches them.
 //! - Unions whose branches are not all object-like are legal below the root and stay without a
 //!   note; an object-like union that cannot be flattened gets the F3 note, once.
+//! - Flattening copies a branch's keys into place; when they hold a union (a recursive
+//!   definition's, say), a later pass would meet that copy and unroll the recursion once more
+//!   each time. A union that is a copy of one flattened already is left in place (F3, noted).
+//! - The presentation may grow to at most 4 times the contract's size (in JSON values, or
+//!   20 000 values more for small contracts) and nest at most 92 levels deep: unions past that
+//!   stay in place (F3, noted) — copying flattened definitions into each other can otherwise
+//!   grow a document exponentially (`accelerator.json` of the corpus).
 //! - Notes point into the document as it is when the union is flattened: a union uncovered by
 //!   flattening its parent (a later pass) is named by its new place.
 
@@ -26,7 +33,9 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use serde_json::{Map, Value};
 
 use super::{Notes, Options, Reader, flatten_root, hoist, is_definitions, object, union};
+use crate::canonical;
 use crate::document::draft::Step;
+use crate::document::source::MAX_DEPTH;
 use crate::document::{Draft, pointer};
 
 const POSITIVE: u8 = 1;
@@ -42,6 +51,25 @@ const MAX_COPY_ROUNDS: usize = 64;
 /// growth always allowed to a small contract.
 const GROWTH: usize = 4;
 const SLACK: usize = 20_000;
+
+/// Levels of nesting the loader allows, less what a tool document wraps a schema in.
+const DEPTH_MARGIN: usize = 8;
+
+/// How many arrays and objects deep `value` nests (a scalar: 0).
+fn levels(value: &Value) -> usize {
+    let mut deepest = 0;
+    let mut stack = vec![(value, 1)];
+    while let Some((v, depth)) = stack.pop() {
+        let children: Box<dyn Iterator<Item = &Value>> = match v {
+            Value::Object(map) => Box::new(map.values()),
+            Value::Array(items) => Box::new(items.iter()),
+            _ => continue,
+        };
+        deepest = deepest.max(depth);
+        stack.extend(children.map(|c| (c, depth + 1)));
+    }
+    deepest
+}
 
 /// The number of JSON values in `value`, itself included.
 fn nodes(value: &Value) -> usize {
@@ -69,13 +97,16 @@ pub(crate) fn flatten_deep(contract: &Value, options: Options, notes: &mut Notes
     let draft = options.draft;
     let mut doc = contract.clone();
     let mut left: HashSet<String> = HashSet::new();
+    // Every union flattened so far, as canonical JSON: a later pass that meets one again meets
+    // a copy that flattening made of a recursive definition's keys, and would unroll it.
+    let mut seen: HashSet<String> = HashSet::new();
     let mut copies: HashMap<String, String> = HashMap::new();
     let mut root_done = false;
     // F3: flattening copies the branches' keys into place, so unions of references to
     // definitions that hold flattened unions themselves can grow the document exponentially.
     let budget = (nodes(contract) * GROWTH).max(nodes(contract) + SLACK);
     let mut size = nodes(contract);
-    for _ in 0..MAX_PASSES {
+    for pass in 0..MAX_PASSES {
         let mut changed = copy_definitions(&mut doc, draft, &mut copies, notes);
         let reach = reach(&doc, draft);
         let mut candidates: Vec<(String, &'static str)> = reach
@@ -93,6 +124,19 @@ pub(crate) fn flatten_deep(contract: &Value, options: Options, notes: &mut Notes
         let mut targets = hoist::local_targets(&doc, draft);
         for (at, keyword) in candidates {
             if !object_like(&doc, &at, keyword, options) {
+                left.insert(at);
+                continue;
+            }
+            let fingerprint = doc
+                .pointer(&at)
+                .map(canonical::canonical)
+                .unwrap_or_default();
+            if pass > 0 && seen.contains(&fingerprint) {
+                notes.not_flattened(
+                    &pointer::push(&at, keyword),
+                    format!("the `{keyword}` is left in place: it is a copy that flattening made of a union flattened already (through a definition, or a recursive one)"),
+                    None,
+                );
                 left.insert(at);
                 continue;
             }
@@ -143,7 +187,20 @@ pub(crate) fn flatten_deep(contract: &Value, options: Options, notes: &mut Notes
                 left.insert(at);
                 continue;
             }
+            // L5: a presentation must load like any document (tools wrap the schema in a few
+            // levels more, hence the margin).
+            if pointer_depth(&at) + levels(&replacement.node) > MAX_DEPTH - DEPTH_MARGIN {
+                notes.0.truncate(before);
+                notes.not_flattened(
+                    &pointer::push(&at, keyword),
+                    format!("the `{keyword}` is left in place: flattening it would nest the presentation deeper than {} levels", MAX_DEPTH - DEPTH_MARGIN),
+                    None,
+                );
+                left.insert(at);
+                continue;
+            }
             size = grown;
+            seen.insert(fingerprint);
             if let Some(moved) = replacement.document {
                 doc = moved;
                 targets = hoist::local_targets(&doc, draft);
@@ -502,21 +559,23 @@ mod tests {
     use serde_json::json;
 
     /// Each level's union refers to two definitions whose property holds the next level's
-    /// union: flattened innermost first, every level would copy the one below twice.
+    /// union: flattened innermost first (the names sort that way), every level copies the
+    /// flattened one below twice.
     fn doubling(levels: usize) -> Value {
+        let name = |letter: char, level: usize| format!("{letter}{:02}", levels - level);
         let mut defs = Map::new();
         for i in 0..levels {
             let next = if i + 1 < levels {
-                json!({"anyOf": [{"$ref": format!("#/$defs/E{}", i + 1)}, {"$ref": format!("#/$defs/F{}", i + 1)}]})
+                json!({"anyOf": [{"$ref": format!("#/$defs/{}", name('E', i + 1))}, {"$ref": format!("#/$defs/{}", name('F', i + 1))}]})
             } else {
                 json!({"type": "string"})
             };
-            defs.insert(format!("E{i}"), json!({"type": "object", "properties": {"kind": {"const": "e"}, "p": next.clone()}, "required": ["kind"]}));
-            defs.insert(format!("F{i}"), json!({"type": "object", "properties": {"kind": {"const": "f"}, "q": next}, "required": ["kind"]}));
+            defs.insert(name('E', i), json!({"type": "object", "properties": {"kind": {"const": "e"}, "p": next.clone()}, "required": ["kind"]}));
+            defs.insert(name('F', i), json!({"type": "object", "properties": {"kind": {"const": "f"}, "q": next}, "required": ["kind"]}));
         }
         json!({
             "type": "object",
-            "properties": {"root": {"anyOf": [{"$ref": "#/$defs/E0"}, {"$ref": "#/$defs/F0"}]}},
+            "properties": {"root": {"anyOf": [{"$ref": format!("#/$defs/{}", name('E', 0))}, {"$ref": format!("#/$defs/{}", name('F', 0))}]}},
             "$defs": defs
         })
     }

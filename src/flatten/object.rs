@@ -260,12 +260,20 @@ pub(crate) fn merge(conjuncts: Vec<ObjectView>, at: &str, notes: &mut Notes) -> 
         };
         out.properties.insert(name, entry);
     }
+    let explicitly_open = |c: &ObjectView| {
+        c.pattern_properties.is_some()
+            || [&c.additional, &c.unevaluated]
+                .iter()
+                .any(|v| v.as_ref().is_some_and(|v| v != &Value::Bool(false)))
+    };
     if conjuncts.iter().any(ObjectView::closed) {
         out.additional = Some(Value::Bool(false));
-    } else if conjuncts
-        .iter()
-        .any(|c| c.additional.is_some() || c.pattern_properties.is_some())
-    {
+    } else if conjuncts.iter().any(explicitly_open) {
+        // A conjunct that takes other keys explicitly keeps the merged object explicitly open:
+        // read as implicitly open, `declared` semantics would let it take only its own keys.
+        out.additional = Some(Value::Bool(true));
+        notes.widened(at, "`additionalProperties` and `patternProperties` of the `allOf` conjuncts are dropped; the merged object takes any other key");
+    } else if conjuncts.iter().any(|c| c.additional.is_some()) {
         notes.widened(at, "`additionalProperties` and `patternProperties` of the `allOf` conjuncts are dropped; the merged object is open");
     }
     if conjuncts.iter().any(|c| c.unevaluated.is_some()) {
