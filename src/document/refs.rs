@@ -262,108 +262,117 @@ impl Resolver<'_> {
         }
     }
 
-    /// Walks the schema at `pointer`, indexing resources and anchors and queueing references.
-    /// Nesting is bounded by `source::MAX_DEPTH`, so the recursion is too.
+    /// Walks the schema at `at` and every subschema below it, indexing resources and anchors
+    /// and queueing references. Iterative, over borrowed nodes: this walk visits every schema
+    /// of every document, so it allocates only the pointers it keeps.
     fn walk(&mut self, doc: usize, at: &str, base: &Url) {
-        let location = Location {
-            doc,
-            pointer: at.to_owned(),
-        };
-        if !self.walked.insert(location.clone()) {
-            return;
+        // The documents are lent to the walk (which never adds one) so that nodes can be
+        // borrowed while the rest of the resolver is updated.
+        let documents = std::mem::take(&mut self.documents);
+        if let Some(node) = documents[doc].value.pointer(at) {
+            self.walk_from(&documents, doc, node, at.to_owned(), base);
         }
-        let draft = self.documents[doc].draft;
-        let Some(Value::Object(map)) = self.documents[doc].value.pointer(at) else {
-            return;
-        };
-        let ref_only = draft.ref_overrides_siblings() && map.contains_key("$ref");
-        let string = |keyword: &str| map.get(keyword).and_then(Value::as_str).map(str::to_owned);
-        let id = if ref_only {
-            None
-        } else {
-            string(draft.id_keyword())
-        };
-        let anchors: Vec<String> = if draft.has_anchor_keyword() {
-            ["$anchor", "$dynamicAnchor"]
-                .iter()
-                .filter_map(|k| string(k))
-                .collect()
-        } else {
-            Vec::new()
-        };
-        if !ref_only {
-            if let Some(regex) = string("pattern") {
-                self.patterns.push(Pattern {
-                    doc,
-                    pointer: pointer::push(at, "pattern"),
-                    is_key: false,
-                    regex,
-                });
-            }
-            if let Some(Value::Object(patterns)) = map.get("patternProperties") {
-                let here = pointer::push(at, "patternProperties");
-                self.patterns.extend(patterns.keys().map(|regex| Pattern {
-                    doc,
-                    pointer: pointer::push(&here, regex),
-                    is_key: true,
-                    regex: regex.clone(),
-                }));
-            }
-        }
-        let refs: Vec<(&'static str, String)> = ["$ref", "$dynamicRef", "$recursiveRef"]
-            .into_iter()
-            .filter(|k| draft.is_keyword(k))
-            .filter_map(|k| string(k).map(|text| (k, text)))
-            .collect();
-        let children: Vec<String> = draft
-            .subschemas(map)
-            .iter()
-            .map(|s| s.pointer(at))
-            .collect();
+        self.documents = documents;
+    }
 
-        let mut base = base.clone();
-        if let Some(id) = id {
-            match base.join(&id) {
-                Ok(joined) => {
-                    // Drafts before 2019-09 name anchors with a fragment-only `$id`.
-                    if joined
-                        .fragment()
-                        .is_some_and(|f| !f.is_empty() && !f.starts_with('/'))
-                    {
-                        self.anchors.insert(joined.to_string(), location.clone());
-                    }
-                    if !id.starts_with('#') {
-                        let mut resource = joined;
-                        resource.set_fragment(None);
-                        self.resources
-                            .entry(resource.to_string())
-                            .or_insert_with(|| location.clone());
-                        base = resource;
-                    }
+    fn walk_from(
+        &mut self,
+        documents: &[Document],
+        doc: usize,
+        root: &Value,
+        at: String,
+        base: &Url,
+    ) {
+        let draft = documents[doc].draft;
+        // Base URIs met on the way; the stack names them by index.
+        let mut bases: Vec<Url> = vec![base.clone()];
+        let mut stack: Vec<(&Value, String, usize)> = vec![(root, at, 0)];
+        while let Some((node, at, mut base)) = stack.pop() {
+            let Value::Object(map) = node else {
+                continue;
+            };
+            let location = Location { doc, pointer: at };
+            if self.walked.contains(&location) {
+                continue;
+            }
+            let ref_only = draft.ref_overrides_siblings() && map.contains_key("$ref");
+            let string = |keyword: &str| map.get(keyword).and_then(Value::as_str);
+            if !ref_only {
+                if let Some(regex) = string("pattern") {
+                    self.patterns.push(Pattern {
+                        doc,
+                        pointer: pointer::push(&location.pointer, "pattern"),
+                        is_key: false,
+                        regex: regex.to_owned(),
+                    });
                 }
-                Err(e) => {
-                    let message = format!("`{id}` is not a valid URI reference: {e}");
-                    let finding = self.finding_at(
-                        codes::REF_UNRESOLVABLE,
-                        message,
-                        &location,
-                        draft.id_keyword(),
-                    );
-                    self.findings.push(finding);
+                if let Some(Value::Object(patterns)) = map.get("patternProperties") {
+                    let here = pointer::push(&location.pointer, "patternProperties");
+                    self.patterns.extend(patterns.keys().map(|regex| Pattern {
+                        doc,
+                        pointer: pointer::push(&here, regex),
+                        is_key: true,
+                        regex: regex.clone(),
+                    }));
                 }
             }
-        }
-        for name in anchors {
-            let mut anchored = base.clone();
-            anchored.set_fragment(Some(&name));
-            self.anchors.insert(anchored.to_string(), location.clone());
-        }
-        for (keyword, text) in refs {
-            self.pending
-                .push_back((location.clone(), keyword, text, base.clone()));
-        }
-        for child in children {
-            self.walk(doc, &child, &base);
+            if let Some(id) = string(draft.id_keyword()).filter(|_| !ref_only) {
+                match bases[base].join(id) {
+                    Ok(joined) => {
+                        // Drafts before 2019-09 name anchors with a fragment-only `$id`.
+                        if joined
+                            .fragment()
+                            .is_some_and(|f| !f.is_empty() && !f.starts_with('/'))
+                        {
+                            self.anchors.insert(joined.to_string(), location.clone());
+                        }
+                        if !id.starts_with('#') {
+                            let mut resource = joined;
+                            resource.set_fragment(None);
+                            self.resources
+                                .entry(resource.to_string())
+                                .or_insert_with(|| location.clone());
+                            bases.push(resource);
+                            base = bases.len() - 1;
+                        }
+                    }
+                    Err(e) => {
+                        let message = format!("`{id}` is not a valid URI reference: {e}");
+                        let finding = Finding::error(codes::REF_UNRESOLVABLE, message)
+                            .in_source(&documents[doc].source)
+                            .at(pointer::push(&location.pointer, draft.id_keyword()));
+                        self.findings.push(finding);
+                    }
+                }
+            }
+            if draft.has_anchor_keyword() {
+                for name in ["$anchor", "$dynamicAnchor"]
+                    .iter()
+                    .filter_map(|k| string(k))
+                {
+                    let mut anchored = bases[base].clone();
+                    anchored.set_fragment(Some(name));
+                    self.anchors.insert(anchored.to_string(), location.clone());
+                }
+            }
+            for keyword in ["$ref", "$dynamicRef", "$recursiveRef"] {
+                if draft.is_keyword(keyword)
+                    && let Some(text) = string(keyword)
+                {
+                    self.pending.push_back((
+                        location.clone(),
+                        keyword,
+                        text.to_owned(),
+                        bases[base].clone(),
+                    ));
+                }
+            }
+            let subschemas = draft.subschemas(map);
+            // Pushed in reverse so that children are walked in document order.
+            for sub in subschemas.iter().rev() {
+                stack.push((sub.schema, sub.pointer(&location.pointer), base));
+            }
+            self.walked.insert(location);
         }
     }
 

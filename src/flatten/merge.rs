@@ -302,7 +302,7 @@ fn object_join(
         .collect();
     let node = Map::new();
     let flat = union::flat_object(reader, &node, at, at, &branches, false, depth + 1, notes);
-    union::assemble_object(&node, "anyOf", &flat)
+    union::assemble_object(&node, "anyOf", flat)
 }
 
 /// Array schemas joined position by position (F7.4 `merge`): item i joins each branch's

@@ -283,10 +283,11 @@ pub(crate) fn flatten_root(contract: &Value, options: Options, notes: &mut Notes
         return contract.clone();
     };
     // F1: a root `$ref` is replaced by its target; definitions stay.
-    let mut root = contract.clone();
+    // Borrowed until something is replaced: flattening builds a new object anyway.
+    let mut root = Cow::Borrowed(contract);
     for _ in 0..MAX_ROOT_REFS {
         match replace_root_ref(&root, options, notes) {
-            Some(replaced) => root = replaced,
+            Some(replaced) => root = Cow::Owned(replaced),
             None => break,
         }
     }
@@ -296,7 +297,7 @@ pub(crate) fn flatten_root(contract: &Value, options: Options, notes: &mut Notes
             map.contains_key("anyOf"),
             map.contains_key("allOf"),
         ),
-        None => return root,
+        None => return root.into_owned(),
     };
     if has_one_of && has_any_of {
         notes.not_flattened(
@@ -304,19 +305,19 @@ pub(crate) fn flatten_root(contract: &Value, options: Options, notes: &mut Notes
             "the root has both `oneOf` and `anyOf`; the union is left in place",
             Some("combine them into one union".to_owned()),
         );
-        return root;
+        return root.into_owned();
     }
     if has_one_of || has_any_of {
         let keyword = if has_one_of { "oneOf" } else { "anyOf" };
         return match union::flatten_union(&root, "", keyword, None, options, notes) {
             Some(replacement) => replacement.node,
-            None => root,
+            None => root.into_owned(),
         };
     }
     if has_all_of {
-        return object::flatten_all_of(&root, options, notes).unwrap_or(root);
+        return object::flatten_all_of(&root, options, notes).unwrap_or_else(|| root.into_owned());
     }
-    root
+    root.into_owned()
 }
 
 /// F1: the root with its `$ref` replaced by the target's keywords, or `None` when the root has

@@ -373,5 +373,5 @@ pub(crate) fn flatten_all_of(
     };
     view.is_object = true;
     notes.flattened("/allOf", "the root `allOf` is merged into one object (F9)");
-    Some(super::union::assemble_object(map, "allOf", &view))
+    Some(super::union::assemble_object(map, "allOf", view))
 }

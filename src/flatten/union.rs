@@ -119,7 +119,7 @@ pub(crate) fn flatten_union(
         ),
     );
     Some(Replacement {
-        node: assemble_object(node, keyword, &flat),
+        node: assemble_object(node, keyword, flat),
         document: moved,
     })
 }
@@ -546,11 +546,7 @@ const REPLACED: &[&str] = &[
 /// replaced keyword stood (`type`, `properties`, `required`, the kept branch-level keywords,
 /// `additionalProperties`, …) and every other keyword kept as is. `keyword` is the union or
 /// `allOf` being replaced.
-pub(crate) fn assemble_object(
-    node: &Map<String, Value>,
-    keyword: &str,
-    flat: &ObjectView,
-) -> Value {
+pub(crate) fn assemble_object(node: &Map<String, Value>, keyword: &str, flat: ObjectView) -> Value {
     let mut block = Map::new();
     block.insert("type".to_owned(), "object".into());
     if !flat.properties.is_empty() {
@@ -558,8 +554,8 @@ pub(crate) fn assemble_object(
             "properties".to_owned(),
             Value::Object(
                 flat.properties
-                    .iter()
-                    .map(|(k, (v, _))| (k.clone(), v.clone()))
+                    .into_iter()
+                    .map(|(k, (v, _))| (k, v))
                     .collect(),
             ),
         );
@@ -567,30 +563,22 @@ pub(crate) fn assemble_object(
     if !flat.required.is_empty() {
         block.insert(
             "required".to_owned(),
-            Value::Array(
-                flat.required
-                    .iter()
-                    .map(|r| Value::String(r.clone()))
-                    .collect(),
-            ),
+            Value::Array(flat.required.into_iter().map(Value::String).collect()),
         );
     }
-    if let Some(patterns) = &flat.pattern_properties {
-        block.insert(
-            "patternProperties".to_owned(),
-            Value::Object(patterns.clone()),
-        );
+    if let Some(patterns) = flat.pattern_properties {
+        block.insert("patternProperties".to_owned(), Value::Object(patterns));
     }
-    for (key, (value, _)) in &flat.others {
-        if !node.contains_key(key) || key == keyword {
-            block.insert(key.clone(), value.clone());
+    for (key, (value, _)) in flat.others {
+        if !node.contains_key(&key) || key == keyword {
+            block.insert(key, value);
         }
     }
-    if let Some(additional) = &flat.additional {
-        block.insert("additionalProperties".to_owned(), additional.clone());
+    if let Some(additional) = flat.additional {
+        block.insert("additionalProperties".to_owned(), additional);
     }
-    if let Some(unevaluated) = &flat.unevaluated {
-        block.insert("unevaluatedProperties".to_owned(), unevaluated.clone());
+    if let Some(unevaluated) = flat.unevaluated {
+        block.insert("unevaluatedProperties".to_owned(), unevaluated);
     }
     let mut out = Map::new();
     let mut block = Some(block);
