@@ -12,10 +12,18 @@ use serde_json::{Map, Value};
 
 /// The pretty form: what `stitch` writes to files and standard output.
 pub fn pretty(value: &Value) -> String {
+    pretty_with_capacity(value, 128)
+}
+
+/// [`pretty`] into a buffer that starts with room for `capacity` bytes (a large document's
+/// output is otherwise copied each time the buffer doubles).
+pub fn pretty_with_capacity(value: &Value, capacity: usize) -> String {
+    let mut out = Vec::with_capacity(capacity);
     // Writing a `Value` to a `Vec` cannot fail: its keys are strings and its numbers finite.
-    let mut out = serde_json::to_string_pretty(value).unwrap_or_default();
-    out.push('\n');
-    out
+    let _ = serde_json::to_writer_pretty(&mut out, value);
+    out.push(b'\n');
+    // serde_json writes UTF-8 only.
+    String::from_utf8(out).unwrap_or_default()
 }
 
 /// The canonical form: one line, keys sorted by code point, `required` keywords sorted and

@@ -62,7 +62,12 @@ pub(super) fn run(args: &FlattenArgs, ctx: &mut Context<'_>) -> Result<Outcome, 
                 json_notes.extend(ctx.shown(&findings).iter().map(report::json::finding))
             }
         }
-        let bytes = canonical::pretty(&presentation);
+        // The presentation is about as large as the contract, often larger (F9 copies keys):
+        // twice the contract's text leaves room for either without a copy on the way.
+        let bytes = canonical::pretty_with_capacity(
+            &presentation,
+            2 * loaded.input().source.text.len() + 1024,
+        );
         let destination = destination(args, &input)?;
         if !args.no_verify {
             let verdicts = self_verify(args, file, &loaded, &bytes, &options, ctx)?;
