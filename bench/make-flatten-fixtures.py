@@ -535,6 +535,16 @@ case("f7-4-merge-arrays", {
    reject=[{"kind": "pair", "value": []}, {"kind": "list", "value": ["x", "x"]}, {"kind": "list", "value": ["a", "b", "c", "d", "e", "f"]}, {"kind": "pair", "value": [1, 1]}],
    options={"collisions": "merge"}, d7=False)
 
+case("f7-4-merge-arrays-contains-kept", {
+    "$schema": S2020,
+    "oneOf": [
+        obj({"kind": {"const": "a"}, "tags": {"type": "array", "items": {"type": "string"}, "contains": {"const": "main"}, "maxContains": 1, "unevaluatedItems": False}}, ["kind", "tags"], True),
+        obj({"kind": {"const": "b"}, "tags": {"type": "array", "items": {"type": ["integer", "string"]}, "contains": {"const": "main"}, "maxContains": 1}}, ["kind", "tags"], True),
+    ],
+}, accept=[{"kind": "a", "tags": ["main", "x"]}, {"kind": "b", "tags": ["main", 1]}],
+   reject=[{"kind": "a", "tags": ["x"]}, {"kind": "b", "tags": ["main", "main"]}],
+   options={"collisions": "merge"}, d7=False)
+
 case("f7-4-merge-arrays-d7", {
     "$schema": S7,
     "oneOf": [
