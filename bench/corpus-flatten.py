@@ -76,6 +76,33 @@ for k, n in outcomes.most_common():
 print("unions left in place, by reason:")
 for k, n in left_in_place.most_common():
     print(f"  {n:5} {k}")
-print("generated values (noson, seeds 0-199 per schema):", flush=True)
-done = subprocess.run([check, *flags, *ref_map, *changed], capture_output=True, text=True)
-print("\n".join(done.stdout.splitlines()[-30:]))
+print("generated values (noson, seeds 0-199 per schema; 30 s per document):", flush=True)
+line = re.compile(r": generated (\d+), valid under the contract (\d+), rejected by strict (\d+), by declared (\d+)$")
+
+def generated(file):
+    try:
+        done = subprocess.run([check, *flags, *ref_map, file], capture_output=True, text=True, timeout=30)
+    except subprocess.TimeoutExpired:
+        return file, None, []
+    counts = [0, 0, 0, 0]
+    for text in done.stdout.splitlines():
+        found = line.search(text)
+        if found:
+            counts = [a + int(b) for a, b in zip(counts, found.groups())]
+    rejected = [t for t in done.stdout.splitlines() if "presentation rejects" in t]
+    return file, counts, rejected
+
+totals = [0, 0, 0, 0]
+timed_out = []
+with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
+    for file, counts, rejected in pool.map(generated, changed):
+        if counts is None:
+            timed_out.append(file)
+            continue
+        totals = [a + b for a, b in zip(totals, counts)]
+        for text in rejected[:3]:
+            print("  !!", text[:300])
+print(f"  documents checked: {len(changed) - len(timed_out)} of {len(changed)} changed")
+print(f"  generated {totals[0]}, valid under the contract {totals[1]}, rejected by the strict presentation {totals[2]}, by the declared presentation {totals[3]}")
+for file in timed_out:
+    print("  over 30 s:", file)
