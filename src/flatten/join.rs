@@ -63,6 +63,17 @@ const ARRAY_KEYWORDS: &[&str] = &[
     "unevaluatedItems",
 ];
 
+/// The keywords that constrain only values of `kind` (`string`, `number`, `object`, `array`).
+pub(crate) fn type_keywords(kind: &str) -> &'static [&'static str] {
+    match kind {
+        "string" => STRING_KEYWORDS,
+        "number" => NUMBER_KEYWORDS,
+        "object" => OBJECT_KEYWORDS,
+        "array" => ARRAY_KEYWORDS,
+        _ => &[],
+    }
+}
+
 fn is_type_specific(keyword: &str) -> bool {
     STRING_KEYWORDS.contains(&keyword)
         || NUMBER_KEYWORDS.contains(&keyword)

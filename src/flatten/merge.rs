@@ -186,41 +186,21 @@ fn any_value(key: &str, at: &str, why: &str, notes: &mut Notes) -> Value {
     json!({})
 }
 
-/// True when `keyword` constrains only values of `kind` (F7.4's type-specific keywords).
+/// Type-specific keywords that F7.4 does not set side by side: `unevaluated*` (never kept),
+/// applicators and content keywords (kept only when identical in every branch).
+const NOT_SIDE_BY_SIDE: &[&str] = &[
+    "unevaluatedProperties",
+    "unevaluatedItems",
+    "dependentSchemas",
+    "dependencies",
+    "contentEncoding",
+    "contentMediaType",
+    "contentSchema",
+];
+
+/// True when `keyword` is one of F7.4's type-specific keywords for `kind`, set side by side.
 fn is_specific_to(kind: &str, keyword: &str) -> bool {
-    let list: &[&str] = match kind {
-        "object" => &[
-            "properties",
-            "patternProperties",
-            "additionalProperties",
-            "required",
-            "minProperties",
-            "maxProperties",
-            "propertyNames",
-            "dependentRequired",
-        ],
-        "array" => &[
-            "items",
-            "prefixItems",
-            "additionalItems",
-            "contains",
-            "minContains",
-            "maxContains",
-            "minItems",
-            "maxItems",
-            "uniqueItems",
-        ],
-        "string" => &["minLength", "maxLength", "pattern", "format"],
-        "number" => &[
-            "minimum",
-            "maximum",
-            "exclusiveMinimum",
-            "exclusiveMaximum",
-            "multipleOf",
-        ],
-        _ => &[],
-    };
-    list.contains(&keyword)
+    join::type_keywords(kind).contains(&keyword) && !NOT_SIDE_BY_SIDE.contains(&keyword)
 }
 
 /// A keyword that is neither an annotation, nor `type`/`enum`/`const`, nor specific to one
