@@ -440,6 +440,21 @@ case("f2-nested-union", {
    reject=[{"order_id": "o1", "payment": {"method": "cash"}}, {"order_id": "o1", "payment": {"method": "card", "last4": "12"}}],
    options={"deep": True})
 
+case("f2-deep-more-positions", {
+    "$schema": S2020,
+    "type": "object",
+    "properties": {
+        "some": {"type": "array", "contains": {"oneOf": SHAPES}},
+        "few": {"type": "array", "contains": {"oneOf": SHAPES}, "maxContains": 1},
+        "either": {"anyOf": [{"type": "string"}, {"type": "object", "properties": {"inner": {"oneOf": SHAPES}}}]},
+        "cond": {"if": {"type": "string"}, "then": {"minLength": 1}, "else": {"oneOf": SHAPES}},
+    },
+    "dependentSchemas": {"some": {"properties": {"extra": {"oneOf": SHAPES}}}},
+}, accept=[{"some": [1, {"kind": "circle", "r": 1}]}, {"few": [{"kind": "square", "side": 1}]}, {"either": "s"}, {"either": {"inner": {"kind": "circle", "r": 2}}},
+           {"cond": {"kind": "circle", "r": 1}}, {"some": [{"kind": "circle", "r": 1}], "extra": {"kind": "square", "side": 3}}],
+   reject=[{"some": [1, 2]}, {"either": {"inner": {"kind": "oval"}}}, {"cond": {"kind": "oval"}}, {"some": [{"kind": "circle", "r": 1}], "extra": {"kind": "oval"}}],
+   options={"deep": True}, d7=False)
+
 PET = {"oneOf": [
     obj({"species": {"const": "cat"}, "lives": {"type": "integer", "maximum": 9}}, ["species"], True),
     obj({"species": {"const": "dog"}, "good": {"type": "boolean"}}, ["species"], True),

@@ -122,6 +122,11 @@ case("v1-not-other-types", {"type": "string"}, {"not": {"type": "null"}})
 case("v1-not-different", {"type": "string", "minLength": 1}, {"not": {"maxLength": 0}})
 case("v1-if-then-else-identical", {"if": {"type": "string"}, "then": {"minLength": 1}, "else": {"type": "null"}},
      {"if": {"type": "string"}, "then": {"minLength": 1}, "else": {"type": "null"}})
+# the same `if`, each side widened (what --deep does under then/else), or one side narrowed
+case("v1-if-same-then-else-widened", {"if": {"type": "string"}, "then": {"minLength": 2}, "else": {"type": "integer", "minimum": 0}},
+     {"if": {"type": "string"}, "then": {"minLength": 1}, "else": {"type": ["integer", "null"]}})
+case("v1-if-same-else-narrowed", {"if": {"type": "string"}, "then": {"minLength": 2}, "else": {"type": "integer"}},
+     {"if": {"type": "string"}, "then": {"minLength": 1}, "else": {"type": "integer", "minimum": 0}})
 # keywords not modelled in sup: unknown
 case("v1-unevaluated-properties", {"type": "object", "properties": {"a": {}}, "additionalProperties": False},
      {"type": "object", "allOf": [{"properties": {"a": {}}}], "unevaluatedProperties": False})

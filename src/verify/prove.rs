@@ -672,6 +672,36 @@ impl<'a, 's> Prover<'a, 's> {
         if identical {
             return Outcome::Proven;
         }
+        // The same `if` on both sides: a term that took the contract's `then` side (its `if`
+        // node is in the term) meets the presentation's `if` too, so only `then` applies; one
+        // that took the `else` side needs only `else` (its values that do meet `if` are in the
+        // `then` side's term as well, being the contract's values). Flattening below the root
+        // (F2) changes `then`/`else` and keeps `if`.
+        if node.get("if").is_some() {
+            for at in term.nodes.clone() {
+                let Some(sub_node) = self.sub_space().node(&at) else {
+                    continue;
+                };
+                if sub_node.get("if").is_none()
+                    || !self.same(&sub_node.child("if"), &node.child("if"))
+                {
+                    continue;
+                }
+                let side = if term.nodes.contains(&sub_node.child("if")) {
+                    "then"
+                } else if sub_node.get("else").is_some()
+                    && term.nodes.contains(&sub_node.child("else"))
+                {
+                    "else"
+                } else {
+                    continue;
+                };
+                if node.get(side).is_none() {
+                    return Outcome::Proven;
+                }
+                return self.term(term, parts, &node.child(side), depth + 1);
+            }
+        }
         // Whatever `if` says, the value meets `then` or `else`: both covering the term is enough.
         for keyword in ["then", "else"] {
             if node.get(keyword).is_some() {
