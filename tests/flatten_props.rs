@@ -272,14 +272,13 @@ fn check(
         flat.schema
     );
     for value in &case.values {
-        let value_at = |v: &Value| place(v);
         prop_assert!(
-            validator_of_contract.is_valid(&value_at(value)),
+            validator_of_contract.is_valid(&place(value)),
             "generator bug: {}",
             value
         );
         prop_assert!(
-            presentation.is_valid(&value_at(value)),
+            presentation.is_valid(&place(value)),
             "{} rejects {}",
             flat.schema,
             value
@@ -288,7 +287,7 @@ fn check(
             let mut outside = value.clone();
             outside["kind"] = json!("not-a-kind");
             prop_assert!(
-                !presentation.is_valid(&value_at(&outside)),
+                !presentation.is_valid(&place(&outside)),
                 "accepts a kind outside the union: {}",
                 outside
             );
@@ -297,7 +296,7 @@ fn check(
             let mut violating = value.clone();
             violating[key] = bad.clone();
             prop_assert!(
-                !presentation.is_valid(&value_at(&violating)),
+                !presentation.is_valid(&place(&violating)),
                 "drops a shared constraint: {}",
                 violating
             );

@@ -291,8 +291,8 @@ fn rebased(loaded: &Loaded, presentation: &serde_json::Value, path: &Path) -> Op
         .into_iter()
         .map(|(_, at)| at)
         .collect();
-    let moved = flatten::rebase(presentation, &schemas, input.draft, &input.uri, &to);
-    (moved != *presentation).then(|| canonical::pretty(&moved))
+    flatten::rebase(presentation, &schemas, input.draft, &input.uri, &to)
+        .map(|moved| canonical::pretty(&moved))
 }
 
 fn same_file(a: &Path, b: &Path) -> bool {

@@ -104,8 +104,8 @@ pub(crate) fn flatten_deep(contract: &Value, options: Options, notes: &mut Notes
     let mut root_done = false;
     // F3: flattening copies the branches' keys into place, so unions of references to
     // definitions that hold flattened unions themselves can grow the document exponentially.
-    let budget = (nodes(contract) * GROWTH).max(nodes(contract) + SLACK);
     let mut size = nodes(contract);
+    let budget = (size * GROWTH).max(size + SLACK);
     for pass in 0..MAX_PASSES {
         let mut changed = copy_definitions(&mut doc, draft, &mut copies, notes);
         let reach = reach(&doc, draft);

@@ -500,17 +500,7 @@ pub(crate) fn hull(reader: &Reader<'_>, kind: &str, cores: &[&Value]) -> Value {
             same_everywhere(&mut out, &maps, "multipleOf");
         }
         "string" => {
-            let lengths = |k: &str| {
-                maps.iter()
-                    .map(|m| m.get(k).and_then(Value::as_u64))
-                    .collect::<Option<Vec<u64>>>()
-            };
-            if let Some(min) = lengths("minLength").and_then(|v| v.into_iter().min()) {
-                out.insert("minLength".to_owned(), min.into());
-            }
-            if let Some(max) = lengths("maxLength").and_then(|v| v.into_iter().max()) {
-                out.insert("maxLength".to_owned(), max.into());
-            }
+            loosest_counts(&mut out, &maps, "minLength", "maxLength");
             same_everywhere(&mut out, &maps, "pattern");
             same_everywhere(&mut out, &maps, "format");
         }
@@ -540,6 +530,27 @@ pub(crate) fn enum_union(
         }
     }
     Some(union)
+}
+
+/// The least `min` and the greatest `max` count keyword (`minLength`, `maxItems`, …), each only
+/// when every schema has it: the hull of the counts (F7.3, F7.4).
+pub(crate) fn loosest_counts(
+    out: &mut Map<String, Value>,
+    maps: &[&Map<String, Value>],
+    min: &str,
+    max: &str,
+) {
+    let all = |k: &str| {
+        maps.iter()
+            .map(|m| m.get(k).and_then(Value::as_u64))
+            .collect::<Option<Vec<u64>>>()
+    };
+    if let Some(least) = all(min).and_then(|v| v.into_iter().min()) {
+        out.insert(min.to_owned(), least.into());
+    }
+    if let Some(greatest) = all(max).and_then(|v| v.into_iter().max()) {
+        out.insert(max.to_owned(), greatest.into());
+    }
 }
 
 fn same_everywhere(out: &mut Map<String, Value>, maps: &[&Map<String, Value>], keyword: &str) {

@@ -367,18 +367,8 @@ fn array_join(
             out.insert("items".to_owned(), tail);
         }
     }
-    let counts = |k: &str| {
-        parts
-            .iter()
-            .map(|p| p.get(k).and_then(Value::as_u64))
-            .collect::<Option<Vec<u64>>>()
-    };
-    if let Some(least) = counts("minItems").and_then(|v| v.into_iter().min()) {
-        out.insert("minItems".to_owned(), least.into());
-    }
-    if let Some(greatest) = counts("maxItems").and_then(|v| v.into_iter().max()) {
-        out.insert("maxItems".to_owned(), greatest.into());
-    }
+    let all: Vec<&Map<String, Value>> = parts.iter().collect();
+    join::loosest_counts(&mut out, &all, "minItems", "maxItems");
     let contains = |p: &Map<String, Value>| {
         p.get("contains").map(|c| {
             (

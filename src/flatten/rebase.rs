@@ -13,22 +13,31 @@ use url::Url;
 use crate::document::Draft;
 
 /// `document` with every relative file reference of the schemas at `schemas` (JSON Pointers)
-/// rewritten from `from` (the input's URL) to `to` (the output's URL). The document is
-/// returned unchanged when both sit in the same folder.
-pub fn rebase(document: &Value, schemas: &[&str], draft: Draft, from: &Url, to: &Url) -> Value {
-    let mut out = document.clone();
+/// rewritten from `from` (the input's URL) to `to` (the output's URL), or `None` when there is
+/// nothing to rewrite (both in the same folder, or no such reference).
+pub fn rebase(
+    document: &Value,
+    schemas: &[&str],
+    draft: Draft,
+    from: &Url,
+    to: &Url,
+) -> Option<Value> {
     if from.join(".").ok() == to.join(".").ok() {
-        return out;
+        return None;
     }
+    let mut out = document.clone();
+    let mut changed = false;
     for at in schemas {
         if let Some(schema) = out.pointer_mut(at) {
-            rebase_schema(schema, draft, from, to);
+            changed |= rebase_schema(schema, draft, from, to);
         }
     }
-    out
+    changed.then_some(out)
 }
 
-fn rebase_schema(schema: &mut Value, draft: Draft, from: &Url, to: &Url) {
+/// Rewrites the references of one schema; true when one was.
+fn rebase_schema(schema: &mut Value, draft: Draft, from: &Url, to: &Url) -> bool {
+    let mut changed = false;
     let mut stack: Vec<&mut Value> = vec![schema];
     while let Some(node) = stack.pop() {
         let Value::Object(map) = node else {
@@ -41,6 +50,7 @@ fn rebase_schema(schema: &mut Value, draft: Draft, from: &Url, to: &Url) {
             if Url::parse(id).is_err()
                 && let Some(moved) = moved_reference(id, from, to)
             {
+                changed |= *id != moved;
                 *id = moved;
             }
             // Everything beneath resolves against this `$id` now, not the file's place.
@@ -50,6 +60,7 @@ fn rebase_schema(schema: &mut Value, draft: Draft, from: &Url, to: &Url) {
             if let Some(Value::String(reference)) = map.get_mut(keyword)
                 && let Some(moved) = moved_reference(reference, from, to)
             {
+                changed |= *reference != moved;
                 *reference = moved;
             }
         }
@@ -85,6 +96,7 @@ fn rebase_schema(schema: &mut Value, draft: Draft, from: &Url, to: &Url) {
             }
         }
     }
+    changed
 }
 
 /// `reference` rewritten for a file at `to`, when it is a relative reference to another file
@@ -128,7 +140,8 @@ mod tests {
             Draft::Draft2020_12,
             &url("/work/contracts/tool.json"),
             &url("/work/out/flat/tool.json"),
-        );
+        )
+        .expect("references to rewrite");
         assert_eq!(
             out["properties"]["id"]["$ref"],
             "../../contracts/common.json#/$defs/Id"
@@ -167,6 +180,15 @@ mod tests {
             &url("/a/x.json"),
             &url("/a/y.json"),
         );
-        assert_eq!(out, doc);
+        assert_eq!(out, None);
+        let local = json!({"$ref": "#/$defs/a", "$defs": {"a": {}}});
+        let elsewhere = rebase(
+            &local,
+            &[""],
+            Draft::Draft2020_12,
+            &url("/a/x.json"),
+            &url("/b/y.json"),
+        );
+        assert_eq!(elsewhere, None);
     }
 }
