@@ -10,6 +10,8 @@
 
 use serde_json::{Map, Value};
 
+use crate::schema::keywords::{self, Shape};
+
 /// The pretty form: what `stitch` writes to files and standard output.
 pub fn pretty(value: &Value) -> String {
     pretty_with_capacity(value, 128)
@@ -37,33 +39,6 @@ pub fn canonical_pretty(schema: &Value) -> String {
     pretty(&canonical_schema(schema))
 }
 
-/// Keywords whose value is one schema.
-const ONE_SCHEMA: &[&str] = &[
-    "additionalItems",
-    "additionalProperties",
-    "contains",
-    "contentSchema",
-    "else",
-    "if",
-    "items",
-    "not",
-    "propertyNames",
-    "then",
-    "unevaluatedItems",
-    "unevaluatedProperties",
-];
-/// Keywords whose value is an array of schemas.
-const MANY_SCHEMAS: &[&str] = &["allOf", "anyOf", "oneOf", "prefixItems", "items"];
-/// Keywords whose value is an object of schemas.
-const MAP_OF_SCHEMAS: &[&str] = &[
-    "$defs",
-    "definitions",
-    "dependencies",
-    "dependentSchemas",
-    "patternProperties",
-    "properties",
-];
-
 /// A schema in canonical form. Keywords are recognised in every draft at once: a keyword that
 /// a draft does not know holds a value that is sorted the same way, so comparison is unaffected.
 fn canonical_schema(schema: &Value) -> Value {
@@ -86,10 +61,10 @@ fn canonical_schema(schema: &Value) -> Value {
                             .collect(),
                     )
                 }
-                Value::Array(items) if MANY_SCHEMAS.contains(&k) => {
+                Value::Array(items) if holds(k, &[Shape::Many, Shape::OneOrMany]) => {
                     Value::Array(items.iter().map(canonical_schema).collect())
                 }
-                Value::Object(members) if MAP_OF_SCHEMAS.contains(&k) => {
+                Value::Object(members) if holds(k, &[Shape::Map, Shape::MapOrNames]) => {
                     let mut sorted: Vec<(&String, &Value)> = members.iter().collect();
                     sorted.sort_unstable_by(|a, b| a.0.cmp(b.0));
                     Value::Object(
@@ -99,7 +74,7 @@ fn canonical_schema(schema: &Value) -> Value {
                             .collect(),
                     )
                 }
-                Value::Object(_) | Value::Bool(_) if ONE_SCHEMA.contains(&k) => {
+                Value::Object(_) | Value::Bool(_) if holds(k, &[Shape::One, Shape::OneOrMany]) => {
                     canonical_schema(value)
                 }
                 // `const`, `enum`, `default`, `examples` and unknown keywords: values, written
@@ -116,6 +91,11 @@ fn canonical_schema(schema: &Value) -> Value {
             .map(|(k, v)| (k.clone(), v))
             .collect::<Map<_, _>>(),
     )
+}
+
+/// True when `keyword` holds subschemas in one of `shapes` in some draft.
+fn holds(keyword: &str, shapes: &[Shape]) -> bool {
+    keywords::shapes_in_any_draft(keyword).any(|s| shapes.contains(&s))
 }
 
 /// A value with every object's keys sorted; arrays keep their order.

@@ -13,8 +13,8 @@ use std::collections::HashMap;
 
 use serde_json::{Map, Value};
 
-use crate::document::draft::Shape;
-use crate::document::{Draft, pointer};
+use crate::schema::keywords::{Shape, is_annotation};
+use crate::schema::{Draft, pointer};
 
 /// Where moved keywords go: an unknown keyword, so they assert nothing.
 pub const IGNORED: &str = "x-stitch-ignored";
@@ -71,16 +71,6 @@ pub fn to_2020_12(value: &Value, draft: Draft) -> Converted {
     out
 }
 
-const ANNOTATIONS: &[&str] = &[
-    "title",
-    "description",
-    "default",
-    "examples",
-    "$comment",
-    "readOnly",
-    "writeOnly",
-];
-
 fn walk(value: &Value, draft: Draft, old: &str, new: &str, out: &mut Converted) -> Value {
     let Value::Object(map) = value else {
         return value.clone();
@@ -102,7 +92,7 @@ fn walk(value: &Value, draft: Draft, old: &str, new: &str, out: &mut Converted) 
     for (key, v) in map {
         let k = key.as_str();
         let container = matches!(k, "definitions" | "$defs");
-        if ref_only && k != "$ref" && !container && !ANNOTATIONS.contains(&k) {
+        if ref_only && k != "$ref" && !container && !is_annotation(k) {
             ignored.insert(key.clone(), v.clone());
             continue;
         }

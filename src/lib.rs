@@ -49,6 +49,7 @@ pub mod error;
 pub mod flatten;
 pub mod output;
 pub mod report;
+pub mod schema;
 pub mod validate;
 pub mod verify;
 

@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use serde_json::Value;
 
-use crate::document::draft::Draft;
+use crate::schema::Draft;
 
 /// The format policy of every validator stitch builds (L2): `format` is an annotation only, as
 /// 2019-09 and 2020-12 say, for every draft, so that changing `$schema` never changes what a

@@ -10,7 +10,8 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 use stitch::document::{self, Input, LoadOptions};
-use stitch::flatten::{self, Semantics, codes};
+use stitch::flatten::{self, codes};
+use stitch::schema::Semantics;
 use stitch::validate::Validator;
 use stitch::verify::{self, Space};
 

@@ -9,9 +9,9 @@
 
 use proptest::prelude::*;
 use serde_json::{Map, Value, json};
-use stitch::document::Draft;
 use stitch::document::{self, Input, LoadOptions};
-use stitch::flatten::{self, Collisions, Options, Semantics};
+use stitch::flatten::{self, Collisions, Options};
+use stitch::schema::{Draft, Semantics};
 use stitch::validate::Validator;
 use stitch::verify::{self, Space, Verdict};
 

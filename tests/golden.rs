@@ -23,7 +23,8 @@ use std::path::{Path, PathBuf};
 use serde_json::Value;
 use stitch::canonical;
 use stitch::document::{self, Input, LoadOptions, Loaded};
-use stitch::flatten::{self, Semantics};
+use stitch::flatten;
+use stitch::schema::Semantics;
 use stitch::validate::Validator;
 use stitch::verify::{self, Space};
 
@@ -209,7 +210,7 @@ fn flattening_is_deterministic_and_order_independent() {
             continue;
         };
         let contract: Value = serde_json::from_str(&text).expect("JSON");
-        let draft = document::draft::detect(&contract, None).0;
+        let draft = stitch::schema::draft::detect(&contract, None).0;
         let once = canonical::pretty(&flatten::flatten(&contract, options(draft)).schema);
         let twice = canonical::pretty(&flatten::flatten(&contract, options(draft)).schema);
         assert_eq!(once, twice, "{}", case.display());

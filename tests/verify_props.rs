@@ -12,8 +12,8 @@ use std::path::Path;
 
 use proptest::prelude::*;
 use serde_json::{Map, Value, json};
-use stitch::document::{self, Draft, Input, LoadOptions};
-use stitch::flatten::Semantics;
+use stitch::document::{self, Input, LoadOptions};
+use stitch::schema::{Draft, Semantics};
 use stitch::validate::Validator;
 use stitch::verify::{self, Space, Verdict};
 

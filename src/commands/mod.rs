@@ -11,10 +11,11 @@ use std::io::Write;
 
 use crate::cli::{Command, LoadArgs, SemanticsArg};
 use crate::diagnostic::Finding;
-use crate::document::{Draft, InputKind, LoadOptions, RefMap};
+use crate::document::{InputKind, LoadOptions, RefMap};
 use crate::error::{Error, Outcome};
-use crate::flatten::Semantics;
 use crate::report::{self, Style};
+use crate::schema::Draft;
+use crate::schema::Semantics;
 
 /// Where a command writes, and how diagnostics look.
 pub struct Context<'a> {

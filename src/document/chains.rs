@@ -8,10 +8,10 @@ use std::collections::{HashMap, HashSet};
 
 use serde_json::Value;
 
-use super::draft::Step;
-use super::pointer;
 use super::refs::{Document, Location, Reference};
 use crate::diagnostic::{Finding, codes};
+use crate::schema::keywords::Application;
+use crate::schema::pointer;
 
 /// The longest chain of references followed without descending into a property or item.
 pub const MAX_REF_CHAIN: usize = 64;
@@ -128,7 +128,7 @@ fn in_place_refs(
             found.push(index);
         }
         for sub in document.draft.subschemas(map) {
-            if sub.step == Step::InPlace {
+            if sub.application == Application::InPlace {
                 stack.push(sub.pointer(&here));
             }
         }

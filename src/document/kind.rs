@@ -5,7 +5,7 @@
 
 use serde_json::{Map, Value};
 
-use super::pointer;
+use crate::schema::pointer;
 
 /// The three kinds of input (`--input-kind`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

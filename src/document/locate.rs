@@ -10,7 +10,7 @@ use jsonc_parser::ast::{self, ObjectPropName};
 use jsonc_parser::common::Ranged;
 use jsonc_parser::{CollectOptions, ParseOptions};
 
-use super::pointer;
+use crate::schema::pointer;
 
 /// Which part of an object member to underline.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

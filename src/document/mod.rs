@@ -7,10 +7,8 @@
 //! validate.
 
 pub mod chains;
-pub mod draft;
 pub mod kind;
 pub mod locate;
-pub mod pointer;
 pub mod refs;
 pub mod source;
 
@@ -19,12 +17,12 @@ use std::sync::Arc;
 
 use url::Url;
 
-pub use draft::Draft;
 pub use kind::{Contents, InputKind, Tool, ToolForm};
 pub use refs::{Document, Location, RefMap, Reference};
 pub use source::Input;
 
 use crate::diagnostic::{Finding, SourceText, codes};
+use crate::schema::{Draft, draft, pointer};
 use crate::validate::{self, Validator};
 use locate::{Locator, Part};
 

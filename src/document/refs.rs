@@ -13,11 +13,11 @@ use serde_json::Value;
 use url::Url;
 
 use super::chains;
-use super::draft::{self, Draft};
 use super::locate::{Locator, Part};
-use super::pointer;
 use super::source;
 use crate::diagnostic::{Finding, SourceText, codes};
+use crate::schema::draft::{self, Draft};
+use crate::schema::pointer;
 
 /// One document stitch has read: the input, or a file reached through a reference.
 #[derive(Debug, Clone)]

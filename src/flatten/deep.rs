@@ -32,11 +32,12 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 
 use serde_json::{Map, Value};
 
-use super::{Notes, Options, Reader, flatten_root, hoist, is_definitions, object, union};
+use super::{Notes, Options, Reader, flatten_root, hoist, object, union};
 use crate::canonical;
-use crate::document::draft::Step;
 use crate::document::source::MAX_DEPTH;
-use crate::document::{Draft, pointer};
+use crate::schema::keywords::Application;
+use crate::schema::keywords::is_definitions;
+use crate::schema::{Draft, pointer};
 
 const POSITIVE: u8 = 1;
 const NEGATIVE: u8 = 2;
@@ -375,7 +376,7 @@ fn reach(doc: &Value, draft: Draft) -> Reach {
             continue;
         };
         for sub in draft.subschemas(map) {
-            if sub.step == Step::Definition {
+            if sub.application == Application::Definition {
                 continue;
             }
             let child = if positive(sub.keyword, map, draft) {
@@ -544,7 +545,7 @@ fn holds_union(schema: &Value, draft: Draft) -> bool {
             return true;
         }
         for sub in draft.subschemas(map) {
-            if sub.step != Step::Definition && positive(sub.keyword, map, draft) {
+            if sub.application != Application::Definition && positive(sub.keyword, map, draft) {
                 stack.push(sub.schema);
             }
         }
@@ -555,7 +556,8 @@ fn holds_union(schema: &Value, draft: Draft) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::flatten::{Collisions, Semantics, codes, flatten};
+    use crate::flatten::{Collisions, codes, flatten};
+    use crate::schema::Semantics;
     use serde_json::json;
 
     /// Each level's union refers to two definitions whose property holds the next level's

@@ -9,7 +9,7 @@
 use serde_json::{Map, Value};
 
 use super::Notes;
-use crate::document::{Draft, pointer};
+use crate::schema::{Draft, pointer};
 
 /// The pointer of every schema object under `root`, the root first, as `draft` reads them.
 pub(crate) fn schema_pointers(root: &Value, draft: Draft) -> Vec<String> {

@@ -8,77 +8,19 @@
 
 use std::collections::BTreeSet;
 
-use serde_json::{Map, Number, Value, json};
+use serde_json::{Map, Value, json};
 
-use super::{Collisions, Notes, Reader, is_annotation, merge};
+use super::{Collisions, Notes, Reader, merge};
 use crate::canonical;
+use crate::schema::Draft;
+use crate::schema::bounds::{self, Bound};
+use crate::schema::keywords::{is_annotation, is_type_specific};
 
 /// One branch's schema for a key.
 #[derive(Debug, Clone)]
 pub(crate) struct Contribution {
     /// The schema (`true` already read as `{}`; `false` never contributes, F7.7).
     pub schema: Value,
-}
-
-/// Keywords that constrain only values of one JSON type, by type (F7.4, F7.6).
-const STRING_KEYWORDS: &[&str] = &[
-    "minLength",
-    "maxLength",
-    "pattern",
-    "format",
-    "contentEncoding",
-    "contentMediaType",
-    "contentSchema",
-];
-const NUMBER_KEYWORDS: &[&str] = &[
-    "minimum",
-    "maximum",
-    "exclusiveMinimum",
-    "exclusiveMaximum",
-    "multipleOf",
-];
-const OBJECT_KEYWORDS: &[&str] = &[
-    "properties",
-    "patternProperties",
-    "additionalProperties",
-    "required",
-    "minProperties",
-    "maxProperties",
-    "propertyNames",
-    "dependentRequired",
-    "dependentSchemas",
-    "dependencies",
-    "unevaluatedProperties",
-];
-const ARRAY_KEYWORDS: &[&str] = &[
-    "items",
-    "prefixItems",
-    "additionalItems",
-    "contains",
-    "minContains",
-    "maxContains",
-    "minItems",
-    "maxItems",
-    "uniqueItems",
-    "unevaluatedItems",
-];
-
-/// The keywords that constrain only values of `kind` (`string`, `number`, `object`, `array`).
-pub(crate) fn type_keywords(kind: &str) -> &'static [&'static str] {
-    match kind {
-        "string" => STRING_KEYWORDS,
-        "number" => NUMBER_KEYWORDS,
-        "object" => OBJECT_KEYWORDS,
-        "array" => ARRAY_KEYWORDS,
-        _ => &[],
-    }
-}
-
-fn is_type_specific(keyword: &str) -> bool {
-    STRING_KEYWORDS.contains(&keyword)
-        || NUMBER_KEYWORDS.contains(&keyword)
-        || OBJECT_KEYWORDS.contains(&keyword)
-        || ARRAY_KEYWORDS.contains(&keyword)
 }
 
 /// `schema` without annotations in keyword position (F7 compares these).
@@ -309,7 +251,7 @@ pub(crate) fn is_recursive(reader: &Reader<'_>, at: &str) -> bool {
                     if let Some(Value::String(reference)) = map.get("$ref")
                         && let Some((_, target)) = reader.resolve(reference)
                     {
-                        if crate::document::pointer::starts_with(at, &target) {
+                        if crate::schema::pointer::starts_with(at, &target) {
                             return true;
                         }
                         stack.push(target);
@@ -458,9 +400,6 @@ fn string_enum_union(reader: &Reader<'_>, cores: &[&Value]) -> Option<Vec<Value>
     Some(values)
 }
 
-/// A lower or upper bound: the number, and whether it is exclusive.
-type Bound = (Number, bool);
-
 /// F7.3: the hull of one scalar kind's constraints.
 pub(crate) fn hull(reader: &Reader<'_>, kind: &str, cores: &[&Value]) -> Value {
     let draft = reader.options.draft;
@@ -489,13 +428,15 @@ pub(crate) fn hull(reader: &Reader<'_>, kind: &str, cores: &[&Value]) -> Value {
     }
     match kind {
         "number" => {
-            let lower: Option<Vec<Bound>> = maps.iter().map(|m| bound(draft, m, true)).collect();
-            let upper: Option<Vec<Bound>> = maps.iter().map(|m| bound(draft, m, false)).collect();
-            if let Some(bounds) = lower {
-                write_bound(draft, &mut out, extreme(&bounds, true), true);
-            }
-            if let Some(bounds) = upper {
-                write_bound(draft, &mut out, extreme(&bounds, false), false);
+            for lower in [true, false] {
+                // A side is bounded only when every branch bounds it.
+                let each: Option<Vec<Bound>> = maps
+                    .iter()
+                    .map(|m| Bound::of_map(m, draft, lower))
+                    .collect();
+                if let Some(loosest) = each.and_then(|b| bounds::loosest(b.into_iter(), lower)) {
+                    loosest.write(draft, &mut out, lower);
+                }
             }
             same_everywhere(&mut out, &maps, "multipleOf");
         }
@@ -511,10 +452,7 @@ pub(crate) fn hull(reader: &Reader<'_>, kind: &str, cores: &[&Value]) -> Value {
 
 /// The values of every schema's `enum` (or `const`, from draft 6), unioned in first-seen
 /// order; `None` when some schema has neither.
-pub(crate) fn enum_union(
-    draft: crate::document::Draft,
-    maps: &[&Map<String, Value>],
-) -> Option<Vec<Value>> {
+pub(crate) fn enum_union(draft: Draft, maps: &[&Map<String, Value>]) -> Option<Vec<Value>> {
     let all = maps
         .iter()
         .map(|m| match (m.get("enum"), m.get("const")) {
@@ -558,77 +496,5 @@ fn same_everywhere(out: &mut Map<String, Value>, maps: &[&Map<String, Value>], k
         && maps.iter().all(|m| m.get(keyword) == Some(first))
     {
         out.insert(keyword.to_owned(), first.clone());
-    }
-}
-
-/// A schema's tighter lower (or upper) bound, reading `exclusive*` per draft.
-fn bound(draft: crate::document::Draft, map: &Map<String, Value>, lower: bool) -> Option<Bound> {
-    let (inclusive_key, exclusive_key) = if lower {
-        ("minimum", "exclusiveMinimum")
-    } else {
-        ("maximum", "exclusiveMaximum")
-    };
-    let inclusive = map.get(inclusive_key).and_then(|v| v.as_number()).cloned();
-    if draft.boolean_exclusive_bounds() {
-        let exclusive = map.get(exclusive_key) == Some(&Value::Bool(true));
-        return inclusive.map(|n| (n, exclusive));
-    }
-    let exclusive = map.get(exclusive_key).and_then(|v| v.as_number()).cloned();
-    match (inclusive, exclusive) {
-        (Some(i), Some(e)) => {
-            let (iv, ev) = (i.as_f64()?, e.as_f64()?);
-            let exclusive_is_tighter = if lower { ev >= iv } else { ev <= iv };
-            Some(if exclusive_is_tighter {
-                (e, true)
-            } else {
-                (i, false)
-            })
-        }
-        (Some(i), None) => Some((i, false)),
-        (None, Some(e)) => Some((e, true)),
-        (None, None) => None,
-    }
-}
-
-/// The loosest of the bounds: least lower (greatest upper) value, exclusive only if every bound
-/// at that value is exclusive.
-fn extreme(bounds: &[Bound], lower: bool) -> Bound {
-    let value = |b: &Bound| b.0.as_f64().unwrap_or(0.0);
-    let mut best = bounds[0].clone();
-    for b in &bounds[1..] {
-        let looser = if lower {
-            value(b) < value(&best)
-        } else {
-            value(b) > value(&best)
-        };
-        if looser {
-            best = b.clone();
-        } else if value(b) == value(&best) {
-            best.1 = best.1 && b.1;
-        }
-    }
-    best
-}
-
-fn write_bound(
-    draft: crate::document::Draft,
-    out: &mut Map<String, Value>,
-    (n, exclusive): Bound,
-    lower: bool,
-) {
-    let (inclusive_key, exclusive_key) = if lower {
-        ("minimum", "exclusiveMinimum")
-    } else {
-        ("maximum", "exclusiveMaximum")
-    };
-    if draft.boolean_exclusive_bounds() {
-        out.insert(inclusive_key.to_owned(), Value::Number(n));
-        if exclusive {
-            out.insert(exclusive_key.to_owned(), Value::Bool(true));
-        }
-    } else if exclusive {
-        out.insert(exclusive_key.to_owned(), Value::Number(n));
-    } else {
-        out.insert(inclusive_key.to_owned(), Value::Number(n));
     }
 }

@@ -19,8 +19,9 @@ use serde_json::{Map, Value, json};
 
 use super::join::{self, Contribution};
 use super::union::{self, Branch};
-use super::{Notes, Reader, is_annotation, is_definitions, is_identity, object};
+use super::{Notes, Reader, object};
 use crate::canonical;
+use crate::schema::keywords::{self, Kind, is_annotation, is_definitions, is_identity};
 
 /// Object and array joins nested deeper than this give `{}` (noted): contributions come from
 /// the contract's own subschemas, so only a pathological document gets here.
@@ -200,7 +201,8 @@ const NOT_SIDE_BY_SIDE: &[&str] = &[
 
 /// True when `keyword` is one of F7.4's type-specific keywords for `kind`, set side by side.
 fn is_specific_to(kind: &str, keyword: &str) -> bool {
-    join::type_keywords(kind).contains(&keyword) && !NOT_SIDE_BY_SIDE.contains(&keyword)
+    Kind::of_name(kind).is_some_and(|kind| keywords::is_specific_to(keyword, kind))
+        && !NOT_SIDE_BY_SIDE.contains(&keyword)
 }
 
 /// A keyword that is neither an annotation, nor `type`/`enum`/`const`, nor specific to one

@@ -25,26 +25,9 @@ use std::borrow::Cow;
 use serde_json::{Map, Value};
 
 use crate::diagnostic::{Anchor, Finding, Severity};
-use crate::document::{Draft, Loaded};
-
-/// Which values the presentation must accept (§1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Semantics {
-    /// L(close(C)) ⊆ L(P): callers send the keys the contract declares.
-    Declared,
-    /// L(C) ⊆ L(P), literally: implicitly open objects stay open.
-    Strict,
-}
-
-impl Semantics {
-    /// The name used on the command line and in output.
-    pub fn name(self) -> &'static str {
-        match self {
-            Semantics::Declared => "declared",
-            Semantics::Strict => "strict",
-        }
-    }
-}
+use crate::document::Loaded;
+use crate::schema::keywords::{is_annotation, is_definitions, is_identity};
+use crate::schema::{Draft, Semantics};
 
 /// How colliding property schemas of different kinds are joined (F7.4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -233,35 +216,6 @@ impl Reader<'_> {
                 k == "$ref" || is_annotation(k) || is_definitions(k) || k.starts_with("x-")
             })
     }
-}
-
-/// Keywords that describe and never assert (F7 compares schemas without them, in keyword
-/// position only).
-pub(crate) fn is_annotation(keyword: &str) -> bool {
-    matches!(
-        keyword,
-        "title"
-            | "description"
-            | "default"
-            | "examples"
-            | "$comment"
-            | "deprecated"
-            | "readOnly"
-            | "writeOnly"
-    )
-}
-
-/// Definition containers, kept where they are (F12).
-pub(crate) fn is_definitions(keyword: &str) -> bool {
-    matches!(keyword, "$defs" | "definitions")
-}
-
-/// Keywords that identify a document rather than assert (kept as is, F12).
-pub(crate) fn is_identity(keyword: &str) -> bool {
-    matches!(
-        keyword,
-        "$schema" | "$id" | "id" | "$anchor" | "$dynamicAnchor" | "$vocabulary"
-    )
 }
 
 /// Flattens a contract (SPEC §3). Pure: the same contract and options give the same bytes.

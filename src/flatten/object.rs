@@ -7,9 +7,10 @@
 use indexmap::IndexMap;
 use serde_json::{Map, Value};
 
-use super::{Notes, Reader, is_annotation, is_definitions, is_identity};
+use super::{Notes, Reader};
 use crate::canonical;
-use crate::document::pointer;
+use crate::schema::keywords::{is_annotation, is_definitions, is_identity};
+use crate::schema::pointer;
 
 /// A schema read as an object.
 #[derive(Debug, Clone, Default)]

@@ -10,7 +10,7 @@
 use serde_json::Value;
 use url::Url;
 
-use crate::document::Draft;
+use crate::schema::Draft;
 
 /// `document` with every relative file reference of the schemas at `schemas` (JSON Pointers)
 /// rewritten from `from` (the input's URL) to `to` (the output's URL), or `None` when there is

@@ -6,9 +6,10 @@ use serde_json::{Map, Value, json};
 use super::describe::{self, BranchText};
 use super::join::{self, Contribution};
 use super::object::{self, ObjectView};
-use super::{Notes, Options, Reader, Semantics, hoist};
+use super::{Notes, Options, Reader, hoist};
 use crate::canonical;
-use crate::document::pointer;
+use crate::schema::Semantics;
+use crate::schema::pointer;
 
 /// One branch of the union, read.
 pub(crate) struct Branch {

@@ -13,7 +13,7 @@ use serde_json::Value;
 use super::close;
 use super::space::Space;
 use crate::document::Location;
-use crate::flatten::Semantics;
+use crate::schema::Semantics;
 use crate::validate::{Check, Resource, SchemaSet, Validator};
 
 /// Validators for one space.

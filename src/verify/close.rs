@@ -14,8 +14,9 @@ use serde_json::Value;
 
 use super::space::Space;
 use crate::convert;
-use crate::document::draft::Step;
-use crate::document::{Draft, Location};
+use crate::document::Location;
+use crate::schema::Draft;
+use crate::schema::keywords::Application;
 
 /// One document of the closed set: URI, value, draft.
 pub(crate) type Resource = (String, Value, Draft);
@@ -81,7 +82,7 @@ pub(crate) fn closed(space: &Space<'_>) -> Vec<Resource> {
             };
             for sub in draft.subschemas(map) {
                 let child = sub.pointer(&at);
-                if sub.step == Step::Child
+                if sub.application == Application::Child
                     && !matches!(sub.keyword, "propertyNames" | "contentSchema")
                 {
                     entries.push(Location {

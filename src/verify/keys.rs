@@ -13,7 +13,7 @@ use serde_json::Value;
 use super::space::Space;
 use super::terms::{Parts, Term};
 use crate::document::Location;
-use crate::flatten::Semantics;
+use crate::schema::Semantics;
 use crate::validate::pattern_matches;
 
 /// The schemas a value at one key may have to satisfy: alternatives of conjunctions (an empty
@@ -145,7 +145,7 @@ pub(crate) fn other_keys(
                     .pointer
                     .rsplit('/')
                     .next()
-                    .map(crate::document::pointer::unescape);
+                    .map(crate::schema::pointer::unescape);
                 let mut conj = certain.clone();
                 conj.push(at);
                 (conj, pattern)

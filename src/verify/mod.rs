@@ -25,8 +25,9 @@ use serde_json::Value;
 pub use space::Space;
 
 use crate::canonical;
-use crate::document::{Draft, Location};
-use crate::flatten::Semantics;
+use crate::document::Location;
+use crate::schema::Draft;
+use crate::schema::Semantics;
 use crate::validate::{Check, Rejection, Resource, SchemaSet};
 
 /// Verification options (V2, V4).
@@ -376,8 +377,8 @@ fn counterexample_of(
         (0..n).find_map(|i| {
             let at = Location {
                 doc: sub.root.doc,
-                pointer: crate::document::pointer::push_index(
-                    &crate::document::pointer::push(&sub.root.pointer, keyword),
+                pointer: crate::schema::pointer::push_index(
+                    &crate::schema::pointer::push(&sub.root.pointer, keyword),
                     i,
                 ),
             };

@@ -9,6 +9,7 @@
 //! sides; a proof that rests on an assumption is remembered only once that assumption's own goal
 //! is proven. A step budget turns a run that is too long into a `Doubt` with the reason "budget".
 
+use std::cmp::Ordering;
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
@@ -16,11 +17,14 @@ use serde_json::{Value, json};
 
 use super::checker::Checker;
 use super::keys::{self, SubLoc};
-use super::space::{Bound, Node, Space, Types, counts, tightest};
+use super::space::{Node, Space, counts};
 use super::terms::{self, Parts, Term, TooMany};
-use crate::document::draft::Shape;
-use crate::document::{Draft, Location};
-use crate::flatten::{Semantics, is_annotation};
+use crate::document::Location;
+use crate::schema::Draft;
+use crate::schema::Semantics;
+use crate::schema::bounds::{self, Bound, tightest};
+use crate::schema::keywords::{self, Kind, Shape, is_annotation};
+use crate::schema::types::Types;
 use crate::validate::{Check, pattern_matches};
 
 /// The default step budget of one verification.
@@ -192,7 +196,7 @@ impl<'a, 's> Prover<'a, 's> {
             pointer: if keyword.is_empty() {
                 sup_node.pointer.clone()
             } else {
-                crate::document::pointer::push(&sup_node.pointer, keyword)
+                crate::schema::pointer::push(&sup_node.pointer, keyword)
             },
         };
         Outcome::Doubt(Rc::new(Doubt {
@@ -780,14 +784,14 @@ impl<'a, 's> Prover<'a, 's> {
                 continue;
             };
             let have = tightest(sub_nodes.iter().filter_map(|n| n.bound(lower)), lower);
-            if covers(have, want, lower, integer_only) {
+            if covers(have.clone(), &want, lower, integer_only) {
                 continue;
             }
-            let keyword = bound_keyword(node, lower, want);
+            let keyword = bound_keyword(node, lower, &want);
             let step = if lower { -1.0 } else { 1.0 };
-            let mut candidates = vec![want.value + step, want.value + step / 2.0, want.value];
-            if let Some(h) = have {
-                candidates.push(h.value);
+            let mut candidates = vec![want.f64() + step, want.f64() + step / 2.0, want.f64()];
+            if let Some(h) = &have {
+                candidates.push(h.f64());
             }
             if integer_only {
                 candidates.retain(|c| c.fract() == 0.0);
@@ -804,7 +808,7 @@ impl<'a, 's> Prover<'a, 's> {
                 format!(
                     "the contract allows numbers {} `{keyword}` {}",
                     if lower { "below" } else { "above" },
-                    want.value
+                    want.f64()
                 ),
                 edits,
             );
@@ -832,7 +836,7 @@ impl<'a, 's> Prover<'a, 's> {
                     );
                 }
                 let start = tightest(sub_nodes.iter().filter_map(|n| n.bound(true)), true)
-                    .map_or(1.0, |b| b.value.ceil());
+                    .map_or(1.0, |b| b.f64().ceil());
                 let edits = (0..4)
                     .map(|i| start + f64::from(i))
                     .filter(|c| c % divisor != 0.0)
@@ -929,20 +933,7 @@ impl<'a, 's> Prover<'a, 's> {
     }
 
     fn arrays(&mut self, term: &Term, types: Types, node: &Node<'a, '_>) -> Outcome {
-        const ARRAY_KEYWORDS: &[&str] = &[
-            "items",
-            "prefixItems",
-            "additionalItems",
-            "minItems",
-            "maxItems",
-            "uniqueItems",
-            "contains",
-            "minContains",
-            "maxContains",
-            "unevaluatedItems",
-        ];
-        if !types.intersects(Types::ARRAY) || !ARRAY_KEYWORDS.iter().any(|k| node.get(k).is_some())
-        {
+        if !types.intersects(Types::ARRAY) || !node.constrains(Kind::Array) {
             return Outcome::Proven;
         }
         let sub_nodes: Vec<Node<'a, '_>> = term
@@ -1094,22 +1085,7 @@ impl<'a, 's> Prover<'a, 's> {
         node: &Node<'a, '_>,
         depth: usize,
     ) -> Outcome {
-        const OBJECT_KEYWORDS: &[&str] = &[
-            "properties",
-            "patternProperties",
-            "additionalProperties",
-            "required",
-            "propertyNames",
-            "minProperties",
-            "maxProperties",
-            "dependentRequired",
-            "dependentSchemas",
-            "dependencies",
-            "unevaluatedProperties",
-        ];
-        if !types.intersects(Types::OBJECT)
-            || !OBJECT_KEYWORDS.iter().any(|k| node.get(k).is_some())
-        {
+        if !types.intersects(Types::OBJECT) || !node.constrains(Kind::Object) {
             return Outcome::Proven;
         }
         let (sub, semantics) = (self.sub_space(), self.semantics);
@@ -1352,36 +1328,35 @@ impl<'a, 's> Prover<'a, 's> {
 }
 
 /// `have` (a bound of the contract) is at least as tight as `want` (the presentation's).
-fn covers(have: Option<Bound>, want: Bound, lower: bool, integer_only: bool) -> bool {
+fn covers(have: Option<Bound>, want: &Bound, lower: bool, integer_only: bool) -> bool {
     let Some(have) = have else {
         return false;
     };
     if integer_only {
-        let effective = |b: Bound| {
+        let effective = |b: &Bound| {
             if lower {
                 if b.exclusive {
-                    b.value.floor() + 1.0
+                    b.f64().floor() + 1.0
                 } else {
-                    b.value.ceil()
+                    b.f64().ceil()
                 }
             } else if b.exclusive {
-                b.value.ceil() - 1.0
+                b.f64().ceil() - 1.0
             } else {
-                b.value.floor()
+                b.f64().floor()
             }
         };
-        let (h, w) = (effective(have), effective(want));
+        let (h, w) = (effective(&have), effective(want));
         return if lower { h >= w } else { h <= w };
     }
-    let beyond = if lower {
-        have.value > want.value
-    } else {
-        have.value < want.value
-    };
-    beyond || (have.value == want.value && (have.exclusive || !want.exclusive))
+    match (bounds::compare(&have.value, &want.value), lower) {
+        (Ordering::Greater, true) | (Ordering::Less, false) => true,
+        (Ordering::Equal, _) => have.exclusive || !want.exclusive,
+        _ => false,
+    }
 }
 
-fn bound_keyword(node: &Node<'_, '_>, lower: bool, want: Bound) -> &'static str {
+fn bound_keyword(node: &Node<'_, '_>, lower: bool, want: &Bound) -> &'static str {
     let (inclusive, exclusive) = if lower {
         ("minimum", "exclusiveMinimum")
     } else {
@@ -1439,35 +1414,12 @@ fn dependents(node: &Node<'_, '_>) -> Dependents {
     (required, schemas)
 }
 
-/// Keywords that identify, annotate or hold definitions: never compared by [`Prover::same`].
-fn is_inert(keyword: &str, draft: Draft) -> bool {
-    is_annotation(keyword)
-        || matches!(
-            keyword,
-            "$schema"
-                | "$id"
-                | "id"
-                | "$anchor"
-                | "$dynamicAnchor"
-                | "$recursiveAnchor"
-                | "$vocabulary"
-                | "definitions"
-                | "$defs"
-                | "format"
-        )
-        || (draft >= Draft::Draft2019_09
-            && matches!(
-                keyword,
-                "contentMediaType" | "contentEncoding" | "contentSchema"
-            ))
-}
-
 /// The keywords of a node that assert, sorted.
 fn asserting<'a>(n: &Node<'a, '_>, draft: Draft) -> Vec<&'a String> {
     let mut keys: Vec<&'a String> = n
         .map
         .keys()
-        .filter(|k| n.get(k).is_some() && !is_inert(k, draft))
+        .filter(|k| n.get(k).is_some() && keywords::asserts(k, draft))
         .collect();
     keys.sort();
     keys

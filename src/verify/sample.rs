@@ -18,10 +18,13 @@ use serde_json::{Map, Value, json};
 
 use super::checker::Checker;
 use super::keys;
-use super::space::{Node, Space, Types, counts, tightest};
+use super::space::{Node, Space, counts};
 use super::terms::{self, Parts, Term};
 use crate::document::Location;
-use crate::flatten::Semantics;
+use crate::schema::Semantics;
+use crate::schema::bounds::tightest;
+use crate::schema::keywords::Kind;
+use crate::schema::types::Types;
 
 /// Past this depth only what is required is generated, so recursive schemas end.
 const SHALLOW: usize = 5;
@@ -543,51 +546,29 @@ impl<'a, 's> Sampler<'a, 's> {
 
 /// True when a node's keywords suggest values of type `t` (a `properties` suggests objects).
 fn hints(node: &Node<'_, '_>, t: Types) -> bool {
-    let any = |keywords: &[&str]| keywords.iter().any(|k| node.get(k).is_some());
-    match t {
-        Types::OBJECT => any(&[
-            "properties",
-            "required",
-            "additionalProperties",
-            "patternProperties",
-            "minProperties",
-            "maxProperties",
-            "propertyNames",
-        ]),
-        Types::ARRAY => any(&[
-            "items",
-            "prefixItems",
-            "minItems",
-            "maxItems",
-            "uniqueItems",
-            "contains",
-            "additionalItems",
-        ]),
-        Types::STRING => any(&["minLength", "maxLength", "pattern", "format"]),
-        Types::INTEGER | Types::FRACTION => any(&[
-            "minimum",
-            "maximum",
-            "exclusiveMinimum",
-            "exclusiveMaximum",
-            "multipleOf",
-        ]),
-        _ => false,
-    }
+    let kind = match t {
+        Types::OBJECT => Kind::Object,
+        Types::ARRAY => Kind::Array,
+        Types::STRING => Kind::String,
+        Types::INTEGER | Types::FRACTION => Kind::Number,
+        _ => return false,
+    };
+    node.constrains(kind)
 }
 
 fn integer(nodes: &[Node<'_, '_>], chooser: &mut Chooser) -> Option<Value> {
     let lower = tightest(nodes.iter().filter_map(|n| n.bound(true)), true).map(|b| {
         if b.exclusive {
-            b.value.floor() + 1.0
+            b.f64().floor() + 1.0
         } else {
-            b.value.ceil()
+            b.f64().ceil()
         }
     });
     let upper = tightest(nodes.iter().filter_map(|n| n.bound(false)), false).map(|b| {
         if b.exclusive {
-            b.value.ceil() - 1.0
+            b.f64().ceil() - 1.0
         } else {
-            b.value.floor()
+            b.f64().floor()
         }
     });
     let multiple = nodes
@@ -650,8 +631,8 @@ fn fraction(nodes: &[Node<'_, '_>], chooser: &mut Chooser) -> Option<Value> {
     }
     let lower = tightest(nodes.iter().filter_map(|n| n.bound(true)), true);
     let upper = tightest(nodes.iter().filter_map(|n| n.bound(false)), false);
-    let lo = lower.map_or(-1000.0, |b| b.value);
-    let hi = upper.map_or(1000.0, |b| b.value);
+    let lo = lower.as_ref().map_or(-1000.0, |b| b.f64());
+    let hi = upper.as_ref().map_or(1000.0, |b| b.f64());
     if lo > hi {
         return None;
     }
@@ -670,8 +651,8 @@ fn fraction(nodes: &[Node<'_, '_>], chooser: &mut Chooser) -> Option<Value> {
     .into_iter()
     .filter(|c| {
         c.fract() != 0.0
-            && (*c > lo || (*c == lo && !lower.is_some_and(|b| b.exclusive)))
-            && (*c < hi || (*c == hi && !upper.is_some_and(|b| b.exclusive)))
+            && (*c > lo || (*c == lo && !lower.as_ref().is_some_and(|b| b.exclusive)))
+            && (*c < hi || (*c == hi && !upper.as_ref().is_some_and(|b| b.exclusive)))
     })
     .collect();
     if candidates.is_empty() {

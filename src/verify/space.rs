@@ -10,109 +10,11 @@ use std::collections::HashMap;
 
 use serde_json::{Map, Value};
 
-use crate::document::draft::Step;
-use crate::document::{Draft, Loaded, Location, pointer};
-
-/// The JSON types a schema may accept, as a bit set; `integer` is a part of `number`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub(crate) struct Types(pub u8);
-
-impl Types {
-    pub const NULL: Types = Types(1);
-    pub const BOOLEAN: Types = Types(2);
-    /// Numbers with no fractional part.
-    pub const INTEGER: Types = Types(4);
-    /// Numbers with a fractional part.
-    pub const FRACTION: Types = Types(8);
-    pub const NUMBER: Types = Types(4 | 8);
-    pub const STRING: Types = Types(16);
-    pub const ARRAY: Types = Types(32);
-    pub const OBJECT: Types = Types(64);
-    pub const ALL: Types = Types(127);
-    pub const NONE: Types = Types(0);
-
-    pub fn of_name(name: &str) -> Option<Types> {
-        Some(match name {
-            "null" => Types::NULL,
-            "boolean" => Types::BOOLEAN,
-            "integer" => Types::INTEGER,
-            "number" => Types::NUMBER,
-            "string" => Types::STRING,
-            "array" => Types::ARRAY,
-            "object" => Types::OBJECT,
-            _ => return None,
-        })
-    }
-
-    pub fn of_value(value: &Value) -> Types {
-        match value {
-            Value::Null => Types::NULL,
-            Value::Bool(_) => Types::BOOLEAN,
-            Value::Number(n) => {
-                if n.is_i64() || n.is_u64() || n.as_f64().is_some_and(|f| f.fract() == 0.0) {
-                    Types::INTEGER
-                } else {
-                    Types::FRACTION
-                }
-            }
-            Value::String(_) => Types::STRING,
-            Value::Array(_) => Types::ARRAY,
-            Value::Object(_) => Types::OBJECT,
-        }
-    }
-
-    pub fn and(self, other: Types) -> Types {
-        Types(self.0 & other.0)
-    }
-
-    pub fn or(self, other: Types) -> Types {
-        Types(self.0 | other.0)
-    }
-
-    pub fn minus(self, other: Types) -> Types {
-        Types(self.0 & !other.0)
-    }
-
-    pub fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
-    pub fn intersects(self, other: Types) -> bool {
-        self.0 & other.0 != 0
-    }
-
-    pub fn contains(self, other: Types) -> bool {
-        self.0 & other.0 == other.0
-    }
-
-    /// Each single type in the set (integer and fraction apart).
-    pub fn each(self) -> impl Iterator<Item = Types> {
-        (0..7)
-            .map(|i| Types(1 << i))
-            .filter(move |t| self.intersects(*t))
-    }
-
-    /// The JSON Schema name of a single type (a fraction is a `number`).
-    pub fn name(self) -> &'static str {
-        match self {
-            Types::NULL => "null",
-            Types::BOOLEAN => "boolean",
-            Types::INTEGER => "integer",
-            Types::FRACTION | Types::NUMBER => "number",
-            Types::STRING => "string",
-            Types::ARRAY => "array",
-            Types::OBJECT => "object",
-            _ => "value",
-        }
-    }
-}
-
-/// A lower or upper bound on numbers: the value and whether it is exclusive.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub(crate) struct Bound {
-    pub value: f64,
-    pub exclusive: bool,
-}
+use crate::document::{Loaded, Location};
+use crate::schema::bounds::Bound;
+use crate::schema::keywords::{self, Application, Kind};
+use crate::schema::types::Types;
+use crate::schema::{Draft, pointer};
 
 /// The schema under test and the documents around it.
 #[derive(Debug)]
@@ -261,6 +163,11 @@ impl<'a> Node<'a, '_> {
         self.map.get(keyword)
     }
 
+    /// True when the node writes a keyword specific to values of `kind` (F7.4's lists).
+    pub fn constrains(&self, kind: Kind) -> bool {
+        keywords::specific_to(kind).any(|k| self.get(k).is_some())
+    }
+
     /// The place of a keyword's value.
     pub fn child(&self, keyword: &str) -> Location {
         Location {
@@ -330,28 +237,7 @@ impl<'a> Node<'a, '_> {
 
     /// The lower (or upper) bound on numbers, per draft (draft 4's boolean `exclusive*`).
     pub fn bound(&self, lower: bool) -> Option<Bound> {
-        let (inclusive_key, exclusive_key) = if lower {
-            ("minimum", "exclusiveMinimum")
-        } else {
-            ("maximum", "exclusiveMaximum")
-        };
-        let inclusive = self.get(inclusive_key).and_then(Value::as_f64);
-        if self.draft.boolean_exclusive_bounds() {
-            let exclusive = self.get(exclusive_key) == Some(&Value::Bool(true));
-            return inclusive.map(|value| Bound { value, exclusive });
-        }
-        let exclusive = self.get(exclusive_key).and_then(Value::as_f64);
-        let candidates = [
-            inclusive.map(|value| Bound {
-                value,
-                exclusive: false,
-            }),
-            exclusive.map(|value| Bound {
-                value,
-                exclusive: true,
-            }),
-        ];
-        tightest(candidates.into_iter().flatten(), lower)
+        Bound::of(|k| self.get(k), self.draft, lower)
     }
 
     /// An unsigned integer keyword (`minLength`, `maxItems`, …).
@@ -431,7 +317,7 @@ impl<'a> Node<'a, '_> {
             }
         }
         for sub in self.draft.subschemas(self.map) {
-            if sub.step == Step::InPlace && sub.keyword != "not" {
+            if sub.application == Application::InPlace && sub.keyword != "not" {
                 out.push(Location {
                     doc: self.at.doc,
                     pointer: sub.pointer(&self.at.pointer),
@@ -448,33 +334,4 @@ pub(crate) fn counts(nodes: &[Node<'_, '_>], min: &str, max: &str) -> (u64, Opti
     let least = nodes.iter().filter_map(|n| n.count(min)).max().unwrap_or(0);
     let most = nodes.iter().filter_map(|n| n.count(max)).min();
     (least, most)
-}
-
-/// The tightest of several bounds: the greatest lower (least upper) value, exclusive when any
-/// bound at that value is.
-pub(crate) fn tightest(bounds: impl Iterator<Item = Bound>, lower: bool) -> Option<Bound> {
-    let mut best: Option<Bound> = None;
-    for b in bounds {
-        best = Some(match best {
-            None => b,
-            Some(cur) => {
-                let tighter = if lower {
-                    b.value > cur.value
-                } else {
-                    b.value < cur.value
-                };
-                if tighter {
-                    b
-                } else if b.value == cur.value {
-                    Bound {
-                        value: b.value,
-                        exclusive: b.exclusive || cur.exclusive,
-                    }
-                } else {
-                    cur
-                }
-            }
-        });
-    }
-    best
 }

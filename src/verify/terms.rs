@@ -13,8 +13,9 @@ use std::collections::HashSet;
 use indexmap::IndexMap;
 use serde_json::Value;
 
-use super::space::{Space, Types};
+use super::space::Space;
 use crate::document::Location;
+use crate::schema::types::Types;
 
 /// The most terms one place expands into before the reading gives up (a budget, not an error).
 pub(crate) const MAX_TERMS: usize = 256;

@@ -9,7 +9,7 @@ use serde_json::Value;
 use super::checker::Checker;
 use super::prove::{Doubt, Edit, Step};
 use super::sample::{Chooser, Sampler};
-use crate::flatten::Semantics;
+use crate::schema::Semantics;
 use crate::validate::{Check, Rejection};
 
 /// Local values sampled per doubt, and whole values they are put into.

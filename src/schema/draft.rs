@@ -1,13 +1,14 @@
-//! JSON Schema drafts and how each one reads its keywords (L2), as a small table.
+//! JSON Schema drafts and how each one reads its keywords (L2).
 //!
 //! Every rule that looks at a keyword asks this module whether the keyword exists in the
-//! document's draft and where its subschemas are. It owns no resolution (see `refs`) and no
-//! validation (see `validate`).
+//! document's draft and where its subschemas are (from the one keyword table, `keywords`). It
+//! owns no resolution (see `document::refs`) and no validation (see `validate`).
 
 use std::fmt;
 
 use serde_json::{Map, Value};
 
+use super::keywords::{self, Application, Shape};
 use super::pointer;
 
 /// The drafts stitch reads.
@@ -40,119 +41,6 @@ impl fmt::Display for Draft {
     }
 }
 
-/// Where a subschema sits relative to the value its parent sees.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Step {
-    /// Applied to the same value (`allOf`, `not`, `then`, `dependentSchemas`, …).
-    InPlace,
-    /// Applied to a part of the value: a property, an item, a key (`properties`, `items`,
-    /// `propertyNames`, …).
-    Child,
-    /// Not applied at all: a definitions container, reachable only through `$ref`.
-    Definition,
-}
-
-/// How a keyword holds subschemas.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Shape {
-    /// One schema.
-    One,
-    /// An array of schemas.
-    Many,
-    /// An object whose values are schemas.
-    Map,
-    /// One schema, or (tuple form) an array of schemas: `items` before 2020-12.
-    OneOrMany,
-    /// An object whose values are schemas or arrays of property names: `dependencies`.
-    MapOrNames,
-}
-
-/// `(keyword, shape, step, first draft, last draft)`.
-const SUBSCHEMA_KEYWORDS: &[(&str, Shape, Step, Draft, Draft)] = {
-    use Draft::*;
-    use Shape::*;
-    use Step::*;
-    &[
-        ("allOf", Many, InPlace, Draft4, Draft2020_12),
-        ("anyOf", Many, InPlace, Draft4, Draft2020_12),
-        ("oneOf", Many, InPlace, Draft4, Draft2020_12),
-        ("not", One, InPlace, Draft4, Draft2020_12),
-        ("if", One, InPlace, Draft7, Draft2020_12),
-        ("then", One, InPlace, Draft7, Draft2020_12),
-        ("else", One, InPlace, Draft7, Draft2020_12),
-        ("dependentSchemas", Map, InPlace, Draft2019_09, Draft2020_12),
-        ("dependencies", MapOrNames, InPlace, Draft4, Draft7),
-        ("properties", Map, Child, Draft4, Draft2020_12),
-        ("patternProperties", Map, Child, Draft4, Draft2020_12),
-        ("additionalProperties", One, Child, Draft4, Draft2020_12),
-        ("propertyNames", One, Child, Draft6, Draft2020_12),
-        (
-            "unevaluatedProperties",
-            One,
-            Child,
-            Draft2019_09,
-            Draft2020_12,
-        ),
-        ("items", OneOrMany, Child, Draft4, Draft2019_09),
-        ("items", One, Child, Draft2020_12, Draft2020_12),
-        ("prefixItems", Many, Child, Draft2020_12, Draft2020_12),
-        ("additionalItems", One, Child, Draft4, Draft2019_09),
-        ("unevaluatedItems", One, Child, Draft2019_09, Draft2020_12),
-        ("contains", One, Child, Draft6, Draft2020_12),
-        ("contentSchema", One, Child, Draft2019_09, Draft2020_12),
-        ("definitions", Map, Definition, Draft4, Draft2020_12),
-        ("$defs", Map, Definition, Draft2019_09, Draft2020_12),
-    ]
-};
-
-/// Keywords that assert or annotate but hold no subschema, with the drafts that know them.
-const OTHER_KEYWORDS: &[(&str, Draft, Draft)] = {
-    use Draft::*;
-    &[
-        ("$schema", Draft4, Draft2020_12),
-        ("id", Draft4, Draft4),
-        ("$id", Draft6, Draft2020_12),
-        ("$ref", Draft4, Draft2020_12),
-        ("$comment", Draft7, Draft2020_12),
-        ("$anchor", Draft2019_09, Draft2020_12),
-        ("$vocabulary", Draft2019_09, Draft2020_12),
-        ("$recursiveRef", Draft2019_09, Draft2019_09),
-        ("$recursiveAnchor", Draft2019_09, Draft2019_09),
-        ("$dynamicRef", Draft2020_12, Draft2020_12),
-        ("$dynamicAnchor", Draft2020_12, Draft2020_12),
-        ("title", Draft4, Draft2020_12),
-        ("description", Draft4, Draft2020_12),
-        ("default", Draft4, Draft2020_12),
-        ("examples", Draft6, Draft2020_12),
-        ("readOnly", Draft7, Draft2020_12),
-        ("writeOnly", Draft7, Draft2020_12),
-        ("deprecated", Draft2019_09, Draft2020_12),
-        ("type", Draft4, Draft2020_12),
-        ("enum", Draft4, Draft2020_12),
-        ("const", Draft6, Draft2020_12),
-        ("multipleOf", Draft4, Draft2020_12),
-        ("maximum", Draft4, Draft2020_12),
-        ("exclusiveMaximum", Draft4, Draft2020_12),
-        ("minimum", Draft4, Draft2020_12),
-        ("exclusiveMinimum", Draft4, Draft2020_12),
-        ("maxLength", Draft4, Draft2020_12),
-        ("minLength", Draft4, Draft2020_12),
-        ("pattern", Draft4, Draft2020_12),
-        ("format", Draft4, Draft2020_12),
-        ("maxItems", Draft4, Draft2020_12),
-        ("minItems", Draft4, Draft2020_12),
-        ("uniqueItems", Draft4, Draft2020_12),
-        ("maxContains", Draft2019_09, Draft2020_12),
-        ("minContains", Draft2019_09, Draft2020_12),
-        ("maxProperties", Draft4, Draft2020_12),
-        ("minProperties", Draft4, Draft2020_12),
-        ("required", Draft4, Draft2020_12),
-        ("dependentRequired", Draft2019_09, Draft2020_12),
-        ("contentMediaType", Draft7, Draft2020_12),
-        ("contentEncoding", Draft7, Draft2020_12),
-    ]
-};
-
 /// A subschema of a schema object: where it is and how it is applied.
 #[derive(Debug, Clone, Copy)]
 pub struct Subschema<'a> {
@@ -163,7 +51,7 @@ pub struct Subschema<'a> {
     /// The array index, for keywords holding arrays.
     pub suffix_index: Option<usize>,
     /// How it is applied.
-    pub step: Step,
+    pub application: Application,
     /// The subschema.
     pub schema: &'a Value,
 }
@@ -263,20 +151,14 @@ impl Draft {
     /// True when `keyword` means something in this draft. A keyword unknown to the draft asserts
     /// nothing (L2): `const` in draft 4 is an annotation at most.
     pub fn is_keyword(self, keyword: &str) -> bool {
-        SUBSCHEMA_KEYWORDS
-            .iter()
-            .any(|(k, _, _, from, to)| *k == keyword && (*from..=*to).contains(&self))
-            || OTHER_KEYWORDS
-                .iter()
-                .any(|(k, from, to)| *k == keyword && (*from..=*to).contains(&self))
+        keywords::lookup(keyword, self).is_some()
     }
 
     /// How `keyword` holds subschemas in this draft, when it holds any.
     pub fn shape(self, keyword: &str) -> Option<Shape> {
-        SUBSCHEMA_KEYWORDS
-            .iter()
-            .find(|(k, _, _, from, to)| *k == keyword && (*from..=*to).contains(&self))
-            .map(|(_, shape, _, _, _)| *shape)
+        keywords::lookup(keyword, self)?
+            .holds
+            .map(|(shape, _)| shape)
     }
 
     /// The subschemas of a schema object as this draft reads it, in keyword order. In drafts up
@@ -286,20 +168,20 @@ impl Draft {
         let ref_only = self.ref_overrides_siblings() && schema.contains_key("$ref");
         let mut out = Vec::new();
         for (key, value) in schema {
-            let Some(&(keyword, shape, step, _, _)) = SUBSCHEMA_KEYWORDS
-                .iter()
-                .find(|(k, _, _, from, to)| k == key && (*from..=*to).contains(&self))
-            else {
+            let Some(row) = keywords::lookup(key, self) else {
                 continue;
             };
-            if ref_only && step != Step::Definition {
+            let Some((shape, application)) = row.holds else {
+                continue;
+            };
+            if ref_only && application != Application::Definition {
                 continue;
             }
             let one = |schema| Subschema {
-                keyword,
+                keyword: row.name,
                 suffix_key: None,
                 suffix_index: None,
-                step,
+                application,
                 schema,
             };
             match (shape, value) {
