@@ -9,8 +9,9 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
+use stitch::diagnostic::codes;
 use stitch::document::{self, Input, LoadOptions};
-use stitch::flatten::{self, codes};
+use stitch::flatten;
 use stitch::schema::Semantics;
 use stitch::validate::Validator;
 use stitch::verify::{self, Space};

@@ -38,7 +38,7 @@ fn sweep(folder: &Path, options: &LoadOptions) -> BTreeMap<String, usize> {
                 if std::env::var_os("STITCH_CORPUS_VERBOSE").is_some() {
                     eprintln!("{}: {}", file.display(), findings[0]);
                 }
-                findings[0].code.to_owned()
+                findings[0].code.as_str().to_owned()
             }
         };
         *counts.entry(outcome).or_default() += 1;

@@ -9,7 +9,7 @@ use std::collections::{HashMap, HashSet};
 use serde_json::Value;
 
 use super::refs::{Document, Location, Reference};
-use crate::diagnostic::{Finding, codes};
+use crate::diagnostic::{Code, Finding, codes};
 use crate::schema::keywords::Application;
 use crate::schema::pointer;
 
@@ -140,7 +140,7 @@ fn report(
     documents: &[Document],
     references: &[Reference],
     chain: &[usize],
-    code: &'static str,
+    code: Code,
 ) -> Finding {
     let reference = &references[chain[0]];
     let message = if code == codes::REF_CYCLE {

@@ -15,7 +15,7 @@ use url::Url;
 use super::chains;
 use super::locate::{Locator, Part};
 use super::source;
-use crate::diagnostic::{Finding, SourceText, codes};
+use crate::diagnostic::{Code, Finding, SourceText, codes};
 use crate::schema::draft::{self, Draft};
 use crate::schema::pointer;
 
@@ -228,13 +228,7 @@ impl Resolver<'_> {
     }
 
     /// A finding on `keyword` of the schema at `at`; its span is filled in by `fill_spans`.
-    fn finding_at(
-        &self,
-        code: &'static str,
-        message: String,
-        at: &Location,
-        keyword: &str,
-    ) -> Finding {
+    fn finding_at(&self, code: Code, message: String, at: &Location, keyword: &str) -> Finding {
         let document = &self.documents[at.doc];
         Finding::error(code, message)
             .in_source(&document.source)

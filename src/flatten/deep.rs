@@ -556,7 +556,8 @@ fn holds_union(schema: &Value, draft: Draft) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::flatten::{Collisions, codes, flatten};
+    use crate::diagnostic::codes;
+    use crate::flatten::{Collisions, flatten};
     use crate::schema::Semantics;
     use serde_json::json;
 

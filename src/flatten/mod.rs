@@ -24,7 +24,8 @@ use std::borrow::Cow;
 
 use serde_json::{Map, Value};
 
-use crate::diagnostic::{Anchor, Finding, Severity};
+use crate::diagnostic::codes;
+use crate::diagnostic::{Anchor, Code, Finding};
 use crate::document::Loaded;
 use crate::schema::keywords::{is_annotation, is_definitions, is_identity};
 use crate::schema::{Draft, Semantics};
@@ -95,21 +96,11 @@ impl Choices {
     }
 }
 
-/// Note codes.
-pub mod codes {
-    /// F3: a union left in place.
-    pub const NOT_FLATTENED: &str = "stitch::flatten::not_flattened";
-    /// A constraint dropped or merged, so the presentation accepts more than the contract.
-    pub const WIDENED: &str = "stitch::flatten::widened";
-    /// Something flattened (the root union, `allOf` or `$ref`), for `--verbose`.
-    pub const FLATTENED: &str = "stitch::flatten::flattened";
-}
-
 /// One remark of the flattener: what it widened or left in place, and where in the contract.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Note {
-    /// One of [`codes`].
-    pub code: &'static str,
+    /// `NOT_FLATTENED`, `WIDENED` or `FLATTENED` of [`crate::diagnostic::codes`].
+    pub code: Code,
     /// JSON Pointer into the contract (relative to the schema's root).
     pub pointer: String,
     /// What happened.
@@ -365,12 +356,7 @@ pub fn flatten_loaded(loaded: &Loaded, choices: Choices) -> (Cow<'_, Value>, Vec
         let flattened = flatten(schema, choices.options(input.draft));
         for note in &flattened.notes {
             let full = format!("{at}{}", note.pointer);
-            let severity = if note.code == codes::FLATTENED {
-                Severity::Note
-            } else {
-                Severity::Warning
-            };
-            let mut finding = Finding::new(note.code, severity, note.message.clone())
+            let mut finding = Finding::of(note.code, note.message.clone())
                 .in_source(&input.source)
                 .anchored(Anchor::Key)
                 .at(full);

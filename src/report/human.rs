@@ -130,7 +130,7 @@ impl Diagnostic for Report<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::diagnostic::SourceText;
+    use crate::diagnostic::{SourceText, codes};
     use std::sync::Arc;
 
     #[test]
@@ -139,7 +139,7 @@ mod tests {
             name: "tool.json".into(),
             text: "{\n  \"at\": {\"minimum\": 1}\n}\n".into(),
         });
-        let finding = Finding::error("stitch::test::x", "presentation rejects a value")
+        let finding = Finding::error(codes::VERIFY_REFUTED, "presentation rejects a value")
             .in_source(&source)
             .at("/at")
             .with_span(Some(4..8))
@@ -147,7 +147,7 @@ mod tests {
             .with_help("widen it");
         assert_eq!(
             render(&finding, &Style::default()),
-            "stitch::test::x\n\n  × presentation rejects a value\n   ╭─[tool.json:2:3]\n 1 │ {\n 2 │   \"at\": {\"minimum\": 1}\n   ·   ──┬─\n   ·     ╰── here\n 3 │ }\n   ╰────\n  help: widen it\n"
+            "stitch::verify::refuted\n\n  × presentation rejects a value\n   ╭─[tool.json:2:3]\n 1 │ {\n 2 │   \"at\": {\"minimum\": 1}\n   ·   ──┬─\n   ·     ╰── here\n 3 │ }\n   ╰────\n  help: widen it\n"
         );
     }
 
@@ -158,23 +158,23 @@ mod tests {
             name: "min.json".into(),
             text: text.clone().into(),
         });
-        let finding = Finding::error("stitch::test::z", "bad")
+        let finding = Finding::error(codes::INVALID_JSON, "bad")
             .in_source(&source)
             .with_span(Some(900..901));
         assert_eq!(
             render(&finding, &Style::default()),
-            "stitch::test::z\n\n  × bad (at min.json:1:901)\n"
+            "stitch::load::invalid_json\n\n  × bad (at min.json:1:901)\n"
         );
     }
 
     #[test]
     fn without_source_names_the_place() {
-        let finding = Finding::warning("stitch::test::y", "something")
+        let finding = Finding::warning(codes::WIDENED, "something")
             .in_file("a.json")
             .at("/x");
         assert_eq!(
             render(&finding, &Style::default()),
-            "stitch::test::y\n\n  ⚠ something (a.json#/x)\n"
+            "stitch::flatten::widened\n\n  ⚠ something (a.json#/x)\n"
         );
     }
 }

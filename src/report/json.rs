@@ -17,7 +17,7 @@ pub fn finding(finding: &Finding) -> Value {
         _ => Value::Null,
     };
     json!({
-        "code": finding.code,
+        "code": finding.code.as_str(),
         "severity": finding.severity.as_str(),
         "message": finding.message,
         "file": finding.file,

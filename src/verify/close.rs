@@ -163,7 +163,7 @@ mod tests {
             ) -> Result<std::sync::Arc<crate::diagnostic::SourceText>, crate::diagnostic::Finding>
             {
                 Err(crate::diagnostic::Finding::error(
-                    "test",
+                    crate::diagnostic::codes::READ,
                     path.display().to_string(),
                 ))
             }

@@ -498,7 +498,10 @@ mod tests {
     struct NoFiles;
     impl Fetch for NoFiles {
         fn fetch(&mut self, path: &std::path::Path) -> Result<Arc<SourceText>, Finding> {
-            Err(Finding::error("test", path.display().to_string()))
+            Err(Finding::error(
+                crate::diagnostic::codes::READ,
+                path.display().to_string(),
+            ))
         }
     }
 

@@ -1,0 +1,263 @@
+//! The one table of diagnostic codes: every code stitch can emit, with its default severity, a
+//! one-line summary and a paragraph of explanation (what `stitch explain` prints and what SARIF
+//! rule metadata is made of).
+//!
+//! A [`Code`] can only be one of the constants below: its field is private, so a finding with a
+//! code the table lacks does not compile. Codes name a kind of problem, never one instance: the
+//! message carries the keyword, the tool or the pointer.
+
+use std::fmt;
+
+use super::Severity;
+
+/// A code's entry in the table.
+#[derive(Debug, PartialEq, Eq)]
+pub struct CodeInfo {
+    /// `stitch::<area>::<name>`.
+    pub name: &'static str,
+    /// Default severity.
+    pub severity: Severity,
+    /// One line: what it means.
+    pub summary: &'static str,
+    /// A paragraph: why it matters and what to do.
+    pub explanation: &'static str,
+}
+
+/// A diagnostic code: one row of the table.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Code(&'static CodeInfo);
+
+impl Code {
+    /// `stitch::<area>::<name>`.
+    pub fn as_str(self) -> &'static str {
+        self.0.name
+    }
+
+    /// The default severity.
+    pub fn severity(self) -> Severity {
+        self.0.severity
+    }
+
+    /// The whole entry.
+    pub fn info(self) -> &'static CodeInfo {
+        self.0
+    }
+}
+
+impl fmt::Display for Code {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.0.name)
+    }
+}
+
+impl fmt::Debug for Code {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.0.name)
+    }
+}
+
+impl PartialEq<str> for Code {
+    fn eq(&self, other: &str) -> bool {
+        self.0.name == other
+    }
+}
+
+macro_rules! codes {
+    ($($(#[$doc:meta])* $name:ident = $code:literal, $sev:ident, $summary:literal, $explanation:literal;)*) => {
+        $( $(#[$doc])* pub const $name: Code = Code(&CodeInfo {
+            name: $code,
+            severity: Severity::$sev,
+            summary: $summary,
+            explanation: $explanation,
+        }); )*
+        /// Every code, in the order declared.
+        pub const ALL: &[Code] = &[$($name),*];
+    };
+}
+
+codes! {
+    /// L5: the input could not be read.
+    READ = "stitch::load::read", Error,
+        "the input could not be read: it is missing, a directory, or not readable",
+        "stitch opens every input itself (or reads standard input for `-`). The file named does \
+         not exist, is a directory or another kind of file that is not text, or the operating \
+         system refused to open it. Check the path and its permissions.";
+    /// L5: the input is larger than `--max-input-size`.
+    TOO_LARGE = "stitch::load::too_large", Error,
+        "the input is larger than --max-input-size and was refused before reading",
+        "Inputs are refused from their size, before any byte is read, so that a huge file \
+         cannot exhaust memory. The default limit is 64 MiB; real tool schemas are far smaller. \
+         Raise it with `--max-input-size BYTES` if the file is really a schema.";
+    /// L5: the input is not UTF-8.
+    NOT_UTF8 = "stitch::load::not_utf8", Error,
+        "the input is not UTF-8 text, which JSON requires",
+        "JSON text is UTF-8 (RFC 8259). The diagnostic points at the first byte that is not; \
+         convert the file (from UTF-16 or Latin-1, say) before handing it to stitch.";
+    /// L4/L5: the input is not JSON.
+    INVALID_JSON = "stitch::load::invalid_json", Error,
+        "the input is not valid JSON; the diagnostic points at where parsing failed",
+        "stitch reads strict JSON: no comments, no trailing commas, no single quotes, no YAML. \
+         The diagnostic underlines where the parser stopped; the mistake is there or just \
+         before it.";
+    /// L5: an object has the same key twice.
+    DUPLICATE_KEY = "stitch::load::duplicate_key", Error,
+        "an object has the same key twice; JSON parsers disagree on which one wins",
+        "Some parsers keep the first value of a repeated key and others the last, so a schema \
+         with one means different things to different tools. Both places are underlined; \
+         remove one of them.";
+    /// L5: nesting deeper than the bound.
+    TOO_DEEP = "stitch::load::too_deep", Error,
+        "arrays and objects are nested deeper than stitch's bound",
+        "Nesting is bounded (100 levels) before any recursive code sees the document, because \
+         a validator that overflows its stack cannot be stopped safely. Real schemas nest far \
+         less; a document this deep is generated or hostile.";
+    /// L7: a number that no 64-bit type holds exactly.
+    INEXACT_NUMBER = "stitch::load::inexact_number", Error,
+        "a number cannot be held exactly by f64, i64 or u64, so rewriting the document would change it",
+        "stitch writes the presentation from the values it read. A number such as `1e400` or \
+         an integer beyond 64 bits would come out as another number, so the document is \
+         refused rather than changed silently. Spellings that keep the value (`1E2`) are fine.";
+    /// L1: the document is not of the expected input kind.
+    INPUT_KIND = "stitch::load::input_kind", Error,
+        "the document is not a schema, a tool or a tool list as detected or as --input-kind says",
+        "Inputs are a JSON Schema (an object or a boolean), one tool (MCP, OpenAI or Anthropic \
+         form) or a tool list. The shape decides, unless `--input-kind` names the kind; a tool \
+         whose name is not a string or whose input schema is not a schema is refused here.";
+    /// L2: `$schema` names no draft stitch knows.
+    UNKNOWN_DRAFT = "stitch::load::unknown_draft", Warning,
+        "$schema names no known draft; the document is read as 2020-12 (or as --draft says)",
+        "stitch reads drafts 4, 6, 7, 2019-09 and 2020-12, each by its own rules. A `$schema` \
+         it does not recognise (a custom meta-schema, a typo) is read as 2020-12; name the \
+         draft with `--draft` if that is wrong.";
+    /// L3: a remote reference with no `--ref-map` entry.
+    REF_REMOTE = "stitch::ref::remote", Error,
+        "a $ref points at a remote URI; stitch never fetches, so map it with --ref-map URI=PATH",
+        "stitch never touches the network, so the result of a run depends only on files you \
+         have. Map the URI (or a prefix ending in `/`) to a local file or folder with \
+         `--ref-map URI=PATH`.";
+    /// L3: a reference whose target does not exist.
+    REF_UNRESOLVABLE = "stitch::ref::unresolvable", Error,
+        "a $ref points at a file, pointer or anchor that does not exist, or is not a valid URI",
+        "The reference names a file that is missing, a JSON Pointer or anchor its document \
+         does not have, or it is not a URI reference at all (`<` and `>` must be \
+         percent-encoded). Validators would refuse the schema too.";
+    /// L5: references that loop without consuming any part of the value.
+    REF_CYCLE = "stitch::ref::cycle", Error,
+        "references loop back to themselves without descending into a property or item, so no validator can finish",
+        "A reference chain applied in place (`a: allOf[b]`, `b: anyOf[…, a]`) comes back to \
+         where it started without consuming any part of the value, so evaluating it never \
+         ends. Recursion through `properties` or `items` is fine; this is not.";
+    /// L5: a chain of in-place references longer than the bound.
+    REF_CHAIN = "stitch::ref::chain", Error,
+        "a chain of in-place references is longer than stitch's bound",
+        "More than 64 references applied in place one after another would exhaust a \
+         validator's stack; the chain is refused before any validator sees it.";
+    /// L5: `pattern` that is not an ECMA-262 regular expression.
+    INVALID_PATTERN = "stitch::schema::invalid_pattern", Error,
+        "a pattern is not a valid ECMA-262 regular expression",
+        "`pattern` and `patternProperties` hold ECMA-262 regular expressions. This one does \
+         not parse as one, so validators would refuse the schema or read it differently.";
+    /// The validator refused to compile the schema.
+    INVALID_SCHEMA = "stitch::schema::invalid", Error,
+        "the validator cannot compile the schema (a keyword has a value of the wrong shape)",
+        "A keyword's value has a shape its draft does not allow (`type: \"text\"`, a \
+         `required` that is not an array of strings, …). The diagnostic names the keyword.";
+    /// F3: a union left in place.
+    NOT_FLATTENED = "stitch::flatten::not_flattened", Warning,
+        "a union was left in place, with the reason",
+        "stitch flattens a union only when it can do so without rejecting a value the contract \
+         accepts. This one was left as it is, for the reason given (a branch that is not an \
+         object schema, a reference it cannot follow, a move it cannot make safely); the help \
+         says what to change when something can be changed.";
+    /// A constraint dropped or merged, so the presentation accepts more than the contract.
+    WIDENED = "stitch::flatten::widened", Warning,
+        "a constraint was dropped or merged, so the presentation accepts more than the contract",
+        "The flat object cannot say everything the branches said (a bound that differs between \
+         cases, a keyword only some branches have). What it cannot keep soundly is dropped, and \
+         this note says what and where: the presentation accepts more than the contract, and \
+         the contract, still your parser, rejects what it never allowed.";
+    /// Something flattened (the root union, `allOf` or `$ref`), for `--verbose`.
+    FLATTENED = "stitch::flatten::flattened", Note,
+        "a union, allOf or $ref was flattened",
+        "A record of what flattening did (a union merged into one object, a root `$ref` \
+         replaced by its target, a definition copied so references stay true), shown with \
+         `--verbose`.";
+    /// V4: the presentation rejects a value the contract accepts.
+    VERIFY_REFUTED = "stitch::verify::refuted", Error,
+        "the second schema rejects a value the first accepts; the counterexample shows which",
+        "The counterexample is a value that SUB (the contract) accepts and SUP (the \
+         presentation) rejects, checked with the validator on both sides, with the keyword of \
+         SUP that rejected it and a command that reproduces it. For a presentation stitch wrote \
+         itself this is a bug in stitch: please report it.";
+    /// V4: neither proven nor refuted.
+    VERIFY_UNKNOWN = "stitch::verify::unknown", Warning,
+        "stitch could neither prove that the second schema accepts every value of the first nor find one it rejects",
+        "The structural prover stopped at the keyword and pointer given, and sampling found no \
+         counterexample. The inclusion may well hold; it is not proven. The reason names what \
+         the prover does not model.";
+    /// V1/V4: two provers, or the prover and the sampler, disagree.
+    VERIFY_BUG = "stitch::verify::bug", Error,
+        "two of stitch's judges disagree about one inclusion: a bug in stitch, reported as one",
+        "The prover, the second opinion and the sampler must agree; here two of them do not, or \
+         a presentation stitch wrote does not load. Please report it with the files involved.";
+    /// V4: SUB has a tool SUP lacks.
+    TOOL_MISSING = "stitch::verify::tool_missing", Error,
+        "the second document lacks a tool the first has, so no value of that tool is accepted",
+        "Tool lists are compared tool by tool, matched by name. A tool that SUB has and SUP \
+         lacks accepts nothing in SUP, so the inclusion is refuted for that tool.";
+    /// V4: SUP has a tool SUB lacks.
+    TOOL_ADDED = "stitch::verify::tool_added", Warning,
+        "the second document has a tool the first lacks; it is not compared",
+        "A tool that only SUP has takes nothing away from SUB's tools, so the verdict stands; \
+         it is reported so that an addition is never silent.";
+    /// V2: no valid value found.
+    SAMPLE_NONE = "stitch::sample::none", Error,
+        "the sampler found no value the schema accepts",
+        "Within its attempts, the sampler built no value that the validator accepts. The \
+         schema may accept nothing (its constraints contradict each other), or only values \
+         the sampler does not build.";
+    /// V2: how sampling went.
+    SAMPLE_COUNTS = "stitch::sample::counts", Note,
+        "how many values the sampler tried, generated and found valid",
+        "Attempts, values generated and values the validator confirmed, shown with `--verbose`.";
+    /// V2: fewer valid values found than asked.
+    SAMPLE_FEW = "stitch::sample::few", Warning,
+        "the sampler found fewer distinct valid values than asked",
+        "The schema accepts few values (an enum of three, say), or the sampler met few of them \
+         within its attempts. Every value printed is valid.";
+}
+
+/// The entry for `code`, if it is one of ours.
+pub fn lookup(code: &str) -> Option<Code> {
+    ALL.iter().copied().find(|c| c.as_str() == code)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_are_unique_well_formed_and_explained() {
+        for (i, code) in ALL.iter().enumerate() {
+            let name = code.as_str();
+            let parts: Vec<&str> = name.split("::").collect();
+            assert!(
+                parts.len() == 3
+                    && parts[0] == "stitch"
+                    && parts[1..].iter().all(|p| !p.is_empty()
+                        && p.chars()
+                            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')),
+                "{name}"
+            );
+            assert!(
+                ALL[i + 1..].iter().all(|other| other.as_str() != name),
+                "{name} twice"
+            );
+            let info = code.info();
+            assert!(!info.summary.is_empty() && !info.summary.ends_with('.'));
+            assert!(info.explanation.ends_with('.'), "{name}");
+            assert_eq!(lookup(name), Some(*code));
+        }
+        assert_eq!(lookup("stitch::load::nonesuch"), None);
+    }
+}
