@@ -51,8 +51,9 @@ def run(index_file):
         return file, f"exit {code}", []
     left = []
     try:
-        notes = json.loads(done.stderr.decode())
-        left = [reason(n["message"]) for n in notes.get("notes", []) if n["code"] == "stitch::flatten::not_flattened"]
+        document = json.loads(done.stdout.decode())
+        findings = [f for result in document["results"] for f in result["findings"]]
+        left = [reason(n["message"]) for n in findings if n["code"] == "stitch::flatten::not_flattened"]
     except Exception:
         pass
     changed = json.load(open(file)) != json.load(open(out))

@@ -5,7 +5,8 @@ Runs `stitch flatten --format json` (which verifies its own output) on each file
 per file under a time cap, two at a time, and counts verdicts: proven / unknown / refuted, with
 the reasons for unknown, plus crashes, hangs and files refused at loading. Refuted must be 0.
 Usage: bench/corpus-verify.sh [--semantics declared|strict] [--deep] [--collisions anyof|merge]
-       [--timeout S] [--list] [CORPUS]    (run by hand, not in CI; builds the release binary first)
+       [--timeout S] [--list] [--stitch BINARY] [CORPUS]
+       (run by hand, not in CI; builds the release binary first unless --stitch names one)
 """
 import argparse, collections, concurrent.futures, json, os, pathlib, subprocess, sys, time
 
@@ -17,10 +18,14 @@ parser.add_argument("--timeout", type=float, default=60)
 parser.add_argument("--list", action="store_true", help="print every unknown with its file")
 parser.add_argument("--deep", action="store_true", help="flatten with --deep")
 parser.add_argument("--collisions", default="anyof", help="anyof or merge")
+parser.add_argument("--stitch", help="a stitch binary to run instead of building this checkout's (to compare two versions)")
 args = parser.parse_args()
 
-subprocess.run(["cargo", "build", "--release", "--locked", "-q"], cwd=here, check=True)
-stitch = here / "target" / "release" / "stitch"
+if args.stitch:
+    stitch = pathlib.Path(args.stitch)
+else:
+    subprocess.run(["cargo", "build", "--release", "--locked", "-q"], cwd=here, check=True)
+    stitch = here / "target" / "release" / "stitch"
 corpus = pathlib.Path(args.corpus)
 schemas = corpus / "schemastore" / "schemas"
 ref_map = ["--ref-map", f"https://json.schemastore.org/={schemas}/", "--ref-map", f"https://www.schemastore.org/={schemas}/"]
@@ -41,10 +46,17 @@ def run(file):
     if done.returncode == 2:
         return file, "refused at loading", [], elapsed
     try:
-        notes = json.loads(done.stderr.decode())
+        return file, "ran", read_verdicts(done), elapsed
     except Exception:
         return file, f"unreadable output (exit {done.returncode})", [], elapsed
-    return file, "ran", notes.get("verdicts", []), elapsed
+
+def read_verdicts(done):
+    """The verdicts of a `flatten --format json` run: formatVersion 2 on standard output, or
+    formatVersion 1 (stitch before issue 10) on standard error."""
+    if done.stdout.strip():
+        document = json.loads(done.stdout.decode())
+        return [v for result in document["results"] for v in result["verdicts"]]
+    return json.loads(done.stderr.decode()).get("verdicts", [])
 
 outcomes = collections.Counter()
 verdicts = collections.Counter()

@@ -297,7 +297,7 @@ _stitch() {
             return 0
             ;;
         stitch__subcmd__sample)
-            opts="-n -q -v -h --count --seed --semantics --tool --input-kind --draft --ref-map --max-input-size --color --quiet --verbose --help"
+            opts="-n -q -v -h --count --seed --semantics --tool --format --input-kind --draft --ref-map --max-input-size --color --quiet --verbose --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -321,6 +321,10 @@ _stitch() {
                     ;;
                 --tool)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "human json" -- "${cur}"))
                     return 0
                     ;;
                 --input-kind)

@@ -43,8 +43,8 @@ complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l semantics -d '
 strict\t'Accept literally every value the contract accepts'"
 complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l collisions -d 'How a property that branches give schemas of different kinds is joined: an `anyOf` of them (`anyof`), or merged without any `anyOf`/`oneOf` (`merge`)' -r -f -a "anyof\t'An `anyOf` of the branches\' distinct schemas'
 merge\t'Objects joined key by key, arrays item by item, mixed kinds as a `type` array'"
-complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l format -d 'How notes are printed: as diagnostics (`human`) or as one JSON document on stderr' -r -f -a "human\t'Text for people, diagnostics with source snippets'
-json\t'One JSON document on standard output'"
+complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l format -d 'Output format' -r -f -a "human\t'Results on standard output, diagnostics with source snippets on standard error'
+json\t'One JSON document on standard output with the results and the findings, failures included; nothing on standard error'"
 complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l samples -d 'Values sampled per branch of the contract\'s root union (or in all) to look for a counterexample' -r
 complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l seed -d 'Seed of the sampler: the same seed finds the same values' -r
 complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l input-kind -d 'Read inputs as this kind instead of detecting it' -r -f -a "schema\t'A JSON Schema'
@@ -69,8 +69,8 @@ complete -c stitch -n "__fish_stitch_using_subcommand verify" -l semantics -d 'W
 strict\t'Accept literally every value the contract accepts'"
 complete -c stitch -n "__fish_stitch_using_subcommand verify" -l samples -d 'Values sampled per branch of the contract\'s root union (or in all) to look for a counterexample' -r
 complete -c stitch -n "__fish_stitch_using_subcommand verify" -l seed -d 'Seed of the sampler: the same seed finds the same values' -r
-complete -c stitch -n "__fish_stitch_using_subcommand verify" -l format -d 'Output format' -r -f -a "human\t'Text for people, diagnostics with source snippets'
-json\t'One JSON document on standard output'"
+complete -c stitch -n "__fish_stitch_using_subcommand verify" -l format -d 'Output format' -r -f -a "human\t'Results on standard output, diagnostics with source snippets on standard error'
+json\t'One JSON document on standard output with the results and the findings, failures included; nothing on standard error'"
 complete -c stitch -n "__fish_stitch_using_subcommand verify" -l input-kind -d 'Read inputs as this kind instead of detecting it' -r -f -a "schema\t'A JSON Schema'
 tool\t'One tool (MCP, OpenAI or Anthropic form)'
 tools\t'A tool list or an MCP `tools/list` result'"
@@ -92,6 +92,8 @@ complete -c stitch -n "__fish_stitch_using_subcommand sample" -l seed -d 'Seed o
 complete -c stitch -n "__fish_stitch_using_subcommand sample" -l semantics -d 'Which values: those with only the keys the schema declares (`declared`), or any value the schema accepts (`strict`)' -r -f -a "declared\t'Accept every value whose keys the contract declares (implicitly open objects are read as closed)'
 strict\t'Accept literally every value the contract accepts'"
 complete -c stitch -n "__fish_stitch_using_subcommand sample" -l tool -d 'The tool to sample, in a tool list' -r
+complete -c stitch -n "__fish_stitch_using_subcommand sample" -l format -d 'Output format' -r -f -a "human\t'Results on standard output, diagnostics with source snippets on standard error'
+json\t'One JSON document on standard output with the results and the findings, failures included; nothing on standard error'"
 complete -c stitch -n "__fish_stitch_using_subcommand sample" -l input-kind -d 'Read inputs as this kind instead of detecting it' -r -f -a "schema\t'A JSON Schema'
 tool\t'One tool (MCP, OpenAI or Anthropic form)'
 tools\t'A tool list or an MCP `tools/list` result'"
@@ -108,8 +110,8 @@ never\t'Never colour'"
 complete -c stitch -n "__fish_stitch_using_subcommand sample" -s q -l quiet -d 'Show errors only: silence warnings and notes'
 complete -c stitch -n "__fish_stitch_using_subcommand sample" -s v -l verbose -d 'Show notes as well as warnings and errors'
 complete -c stitch -n "__fish_stitch_using_subcommand sample" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c stitch -n "__fish_stitch_using_subcommand inspect" -l format -d 'Output format' -r -f -a "human\t'Text for people, diagnostics with source snippets'
-json\t'One JSON document on standard output'"
+complete -c stitch -n "__fish_stitch_using_subcommand inspect" -l format -d 'Output format' -r -f -a "human\t'Results on standard output, diagnostics with source snippets on standard error'
+json\t'One JSON document on standard output with the results and the findings, failures included; nothing on standard error'"
 complete -c stitch -n "__fish_stitch_using_subcommand inspect" -l input-kind -d 'Read inputs as this kind instead of detecting it' -r -f -a "schema\t'A JSON Schema'
 tool\t'One tool (MCP, OpenAI or Anthropic form)'
 tools\t'A tool list or an MCP `tools/list` result'"

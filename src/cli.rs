@@ -81,7 +81,7 @@ pub struct FlattenArgs {
     /// them (`anyof`), or merged without any `anyOf`/`oneOf` (`merge`).
     #[arg(long, value_enum, default_value_t = CollisionsArg::Anyof)]
     pub collisions: CollisionsArg,
-    /// How notes are printed: as diagnostics (`human`) or as one JSON document on stderr.
+    /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     pub format: Format,
     /// Do not verify the presentation against the contract.
@@ -150,6 +150,9 @@ pub struct SampleArgs {
     /// The tool to sample, in a tool list.
     #[arg(long, value_name = "NAME")]
     pub tool: Option<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    pub format: Format,
     /// How to load the input.
     #[command(flatten)]
     pub load: LoadArgs,
@@ -229,9 +232,10 @@ pub enum Color {
 /// `--format` of commands that print documents or findings.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Format {
-    /// Text for people, diagnostics with source snippets.
+    /// Results on standard output, diagnostics with source snippets on standard error.
     Human,
-    /// One JSON document on standard output.
+    /// One JSON document on standard output with the results and the findings, failures
+    /// included; nothing on standard error.
     Json,
 }
 

@@ -48,8 +48,10 @@ pub mod document;
 pub mod error;
 pub mod flatten;
 pub mod output;
+pub mod pipeline;
 pub mod report;
 pub mod schema;
+mod threads;
 pub mod validate;
 pub mod verify;
 
@@ -59,17 +61,9 @@ use diagnostic::Severity;
 use error::Error;
 use report::Style;
 
-/// Stack size of the thread that does the work. Nesting is bounded before recursion starts
-/// (L5), and this leaves recursive code — ours and the validator's — a wide margin.
-const STACK_SIZE: usize = 256 * 1024 * 1024;
-
 /// Runs a parsed command line with the process's standard streams and returns the exit code.
 pub fn run(cli: cli::Cli) -> u8 {
-    let worker = std::thread::Builder::new()
-        .name("stitch".to_owned())
-        .stack_size(STACK_SIZE)
-        .spawn(move || run_here(cli));
-    match worker.map(|handle| handle.join()) {
+    match threads::run("stitch", move || run_here(cli)) {
         Ok(Ok(code)) => code,
         // A panic has already printed its message: it is a bug, and says so by exiting 101
         // as Rust programs do.

@@ -7,17 +7,10 @@
 //! and asks the crate's experimental `canonical` module for a second opinion). It does no I/O:
 //! every document a schema refers to is handed in.
 
-use std::sync::mpsc;
-use std::time::Duration;
-
 use serde_json::Value;
 
 use crate::schema::Draft;
-
-/// The format policy of every validator stitch builds (L2): `format` is an annotation only, as
-/// 2019-09 and 2020-12 say, for every draft, so that changing `$schema` never changes what a
-/// schema accepts.
-pub const FORMAT_ASSERTS: bool = false;
+use crate::schema::keywords::FORMAT_ASSERTS;
 
 /// The most steps a single `pattern` match may backtrack before the match fails, so a hostile
 /// pattern cannot stall a run (CRATES.md trap 6).
@@ -211,61 +204,46 @@ impl SchemaSet {
 
     /// The experimental canonical module's answer to "does the schema at `sup` accept every
     /// value the schema at `sub` accepts?" (V1, second opinion): `Some(true)` yes, `Some(false)`
-    /// no, `None` undecided — including when either side is not modelled, is larger than
-    /// `max_bytes` of canonical JSON, or the answer takes longer than `budget`. Both places must
-    /// be in `self`'s documents, read as one `draft`.
+    /// no, `None` undecided — including when either side is not modelled. Both places must be
+    /// in `resources` or the places themselves, read as one `draft`.
     ///
-    /// The module takes no time budget itself, so it runs on a thread of its own; a thread that
-    /// outlives `budget` is abandoned (it cannot be stopped) and finishes in the background.
+    /// The module bounds its own work by counting steps (intersections and conditional
+    /// variants), so the answer never depends on time or load; it runs on a worker thread for
+    /// the stack its recursion needs.
     pub fn canonical_covers(
         sub: (&Value, &str),
         sup: (&Value, &str),
         draft: Draft,
         resources: &[Resource<'_>],
-        budget: Duration,
     ) -> Option<bool> {
-        let owned: Vec<(String, Value, Draft)> = resources
-            .iter()
-            .map(|r| (r.uri.to_owned(), r.value.clone(), r.draft))
-            .collect();
-        let (sub_value, sub_base) = (sub.0.clone(), sub.1.to_owned());
-        let (sup_value, sup_base) = (sup.0.clone(), sup.1.to_owned());
-        let (send, receive) = mpsc::channel();
-        let worker = std::thread::Builder::new()
-            .name("stitch-canonical".to_owned())
-            .stack_size(64 * 1024 * 1024)
-            .spawn(move || {
-                let answer = (|| {
-                    let registry = referencing::SPECIFICATIONS
-                        .extend(owned.iter().map(|(uri, value, draft)| {
-                            (uri, to_crate(*draft).create_resource(value.clone()))
-                        }))
-                        .and_then(|builder| builder.prepare())
-                        .ok()?;
-                    let canonical = |value: &Value, base: &str| {
-                        jsonschema::canonical::options()
-                            .with_registry(&registry)
-                            .with_draft(to_crate(draft))
-                            .with_base_uri(base)
-                            .offline()
-                            .should_validate_formats(FORMAT_ASSERTS)
-                            .canonicalize(value)
-                            .ok()
-                    };
-                    let sub = canonical(&sub_value, &sub_base)?;
-                    let sup = canonical(&sup_value, &sup_base)?;
-                    match sup.covers(&sub).ok()? {
-                        jsonschema::canonical::Containment::Yes => Some(true),
-                        jsonschema::canonical::Containment::No => Some(false),
-                        jsonschema::canonical::Containment::Unknown => None,
-                    }
-                })();
-                let _ = send.send(answer);
-            });
-        if worker.is_err() {
-            return None;
-        }
-        receive.recv_timeout(budget).ok().flatten()
+        let answer = crate::threads::run("stitch-canonical", || {
+            let registry = referencing::SPECIFICATIONS
+                .extend(
+                    resources
+                        .iter()
+                        .map(|r| (r.uri, to_crate(r.draft).create_resource(r.value.clone()))),
+                )
+                .and_then(|builder| builder.prepare())
+                .ok()?;
+            let canonical = |value: &Value, base: &str| {
+                jsonschema::canonical::options()
+                    .with_registry(&registry)
+                    .with_draft(to_crate(draft))
+                    .with_base_uri(base)
+                    .offline()
+                    .should_validate_formats(FORMAT_ASSERTS)
+                    .canonicalize(value)
+                    .ok()
+            };
+            let sub = canonical(sub.0, sub.1)?;
+            let sup = canonical(sup.0, sup.1)?;
+            match sup.covers(&sub).ok()? {
+                jsonschema::canonical::Containment::Yes => Some(true),
+                jsonschema::canonical::Containment::No => Some(false),
+                jsonschema::canonical::Containment::Unknown => None,
+            }
+        });
+        answer.ok()?.ok()?
     }
 }
 

@@ -1,247 +1,233 @@
-//! `stitch flatten FILE… [-o FILE | --out-dir DIR]`: load, flatten each schema of each input,
-//! print or write the presentation atomically, and report the notes as diagnostics.
+//! `stitch flatten FILE… [-o FILE | --out-dir DIR]`: load each input, present it (flatten and
+//! verify, `pipeline::present`), print or write the presentation atomically, and report.
 
+use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 
-use serde_json::json;
-
-use super::{Context, load_options, semantics, shell_words};
-use crate::canonical;
+use super::{Context, error_findings, load_options, semantics};
 use crate::cli::{CollisionsArg, FlattenArgs, Format};
-use crate::diagnostic::{Finding, Severity, codes};
-use crate::document::{self, Input, Loaded};
+use crate::diagnostic::{Finding, codes};
+use crate::document::{self, Contents, Input, Loaded};
 use crate::error::{Error, Outcome};
-use crate::flatten;
+use crate::flatten::{Choices, Collisions};
 use crate::output;
-use crate::report;
-use crate::verify::{self, Space, Verdict};
+use crate::pipeline::{self, Presented, Settings, Verification};
+use crate::report::json::{self, FORMAT_VERSION, FlattenDocument, FlattenResult, VerdictJson};
+use crate::report::verdict;
+use crate::verify::{self, Verdict};
 
 pub(super) fn run(args: &FlattenArgs, ctx: &mut Context<'_>) -> Result<Outcome, Error> {
+    let mut document = FlattenDocument {
+        format_version: FORMAT_VERSION,
+        results: Vec::new(),
+        findings: Vec::new(),
+    };
+    let json = args.format == Format::Json;
     if args.files.len() > 1 && args.out_dir.is_none() {
-        return Err(Error::Usage(
-            "several inputs need --out-dir DIR (each presentation is written under its input's file name)".to_owned(),
-        ));
+        let message = "several inputs need --out-dir DIR (each presentation is written under its input's file name)";
+        if json {
+            document.findings = json::findings(&[Finding::of(codes::USAGE, message)]);
+            return print(ctx, &document, Err(Error::Reported));
+        }
+        return Err(Error::Usage(message.to_owned()));
     }
-    let options = load_options(&args.load);
-    let semantics = semantics(args.semantics);
-    let mut failures = Vec::new();
-    let mut json_notes = Vec::new();
-    let mut json_verdicts = Vec::new();
+    let settings = settings(args);
+    let mut failures: Vec<Finding> = Vec::new();
     let mut refuted = false;
     for (index, file) in args.files.iter().enumerate() {
-        let last = index + 1 == args.files.len();
         let input = Input::from_arg(file);
         // Verifying validates, so the contract must compile.
         let loaded = if args.no_verify {
-            document::load(&input, &options)
+            document::load(&input, &settings.load)
         } else {
-            document::load_checked(&input, &options)
+            document::load_checked(&input, &settings.load)
         };
         let loaded = match loaded {
             Ok(loaded) => loaded,
             Err(findings) => {
+                if json {
+                    document.results.push(failed(&input.name(), &findings, ctx));
+                }
                 failures.extend(findings);
                 continue;
             }
         };
-        let choices = flatten::Choices {
-            semantics,
-            collisions: match args.collisions {
-                CollisionsArg::Anyof => flatten::Collisions::AnyOf,
-                CollisionsArg::Merge => flatten::Collisions::Merge,
-            },
-            deep: args.deep,
+        let presented = pipeline::present(&loaded, file, &settings);
+        refuted |= presented.verdict() == Some(Verdict::Refuted);
+        let written = match write(args, &input, &loaded, &presented) {
+            Ok(written) => written,
+            Err(error) if json => {
+                let mut result = result(&input.name(), &loaded, &presented, None, ctx);
+                result
+                    .findings
+                    .extend(json::findings(&error_findings(error)));
+                document.results.push(result);
+                return print(ctx, &document, Err(Error::Reported));
+            }
+            Err(error) => return Err(error),
         };
-        let (presentation, findings) = flatten::flatten_loaded(&loaded, choices);
-        match args.format {
-            Format::Human => {
-                ctx.report(&loaded.findings)?;
-                ctx.report(&findings)?;
-            }
-            Format::Json => {
-                json_notes.extend(ctx.shown(&findings).iter().map(report::json::finding))
-            }
-        }
-        // The presentation is about as large as the contract, often larger (F9 copies keys):
-        // twice the contract's text leaves room for either without a copy on the way.
-        let bytes = canonical::pretty_with_capacity(
-            &presentation,
-            2 * loaded.input().source.text.len() + 1024,
-        );
-        let destination = destination(args, &input)?;
-        if !args.no_verify {
-            let verdicts = self_verify(args, file, &loaded, &bytes, &options, ctx)?;
-            refuted |= verdicts.iter().any(|(_, v)| *v == Verdict::Refuted);
-            json_verdicts.extend(verdicts.into_iter().map(|(json, _)| json));
-        }
-        match destination {
-            Some(path) => {
-                let bytes = rebased(&loaded, &presentation, &path).unwrap_or(bytes);
-                output::write_atomic(&path, bytes.as_bytes())
-                    .map_err(|source| Error::Write { path, source })?
-            }
-            None => ctx.out.write_all(bytes.as_bytes())?,
-        }
-        // Freeing a large document tree costs a tenth of a run. After the last input the
-        // process exits, which frees it all at once; before, it is freed off the critical path.
-        if last {
-            std::mem::forget(presentation);
-            std::mem::forget(loaded);
+        if json {
+            document
+                .results
+                .push(result(&input.name(), &loaded, &presented, written, ctx));
         } else {
-            if let std::borrow::Cow::Owned(presentation) = presentation {
-                dispose(presentation);
+            human(ctx, &loaded, &presented)?;
+            if written.is_none() {
+                ctx.out.write_all(presented.bytes.as_bytes())?;
             }
-            dispose(loaded);
         }
+        let last = index + 1 == args.files.len();
+        if let Cow::Owned(document) = presented.document {
+            release(document, last);
+        }
+        release(loaded, last);
     }
-    if args.format == Format::Json {
-        let notes = json!({"formatVersion": 1, "notes": json_notes, "verdicts": json_verdicts});
-        ctx.err.write_all(canonical::pretty(&notes).as_bytes())?;
-    }
-    if !failures.is_empty() {
+    let outcome = if !failures.is_empty() {
         Err(Error::Input(failures))
     } else if refuted {
         Ok(Outcome::Negative)
     } else {
         Ok(Outcome::Positive)
+    };
+    if json {
+        let outcome = outcome.map_err(|_| Error::Reported);
+        return print(ctx, &document, outcome);
     }
+    outcome
 }
 
-/// Verifies each presentation of `loaded` against its contract (§4: flatten verifies its own
-/// output) and reports the verdicts on standard error; a refuted one is an error finding.
-fn self_verify(
-    args: &FlattenArgs,
-    file: &str,
-    loaded: &Loaded,
-    bytes: &str,
-    options: &document::LoadOptions,
-    ctx: &mut Context<'_>,
-) -> Result<Vec<(serde_json::Value, Verdict)>, Error> {
-    let presentation = match document::load_derived(bytes.to_owned(), loaded, options) {
-        Ok(p) => p,
-        Err(findings) => {
-            let bug = Finding::error(
-                codes::VERIFY_BUG,
-                format!(
-                    "the presentation of `{file}` does not load: {}",
-                    findings[0]
-                ),
-            )
-            .with_help("this is a bug in stitch; please report it with the contract");
-            ctx.report(&[bug])?;
-            return Ok(vec![(json!({"verdict": "refuted"}), Verdict::Refuted)]);
-        }
-    };
-    let verify_options = verify::Options {
+/// What the command line asks of `pipeline::present`.
+fn settings(args: &FlattenArgs) -> Settings {
+    let choices = Choices {
         semantics: semantics(args.semantics),
+        collisions: match args.collisions {
+            CollisionsArg::Anyof => Collisions::AnyOf,
+            CollisionsArg::Merge => Collisions::Merge,
+        },
+        deep: args.deep,
+    };
+    let verify = (!args.no_verify).then(|| verify::Options {
+        semantics: choices.semantics,
         samples: args.sampling.samples,
         seed: args.sampling.seed,
         ..verify::Options::default()
-    };
-    let semantics_name = verify_options.semantics.name();
-    let mut flatten_words = vec!["stitch", "flatten", file, "--semantics", semantics_name];
-    if args.deep {
-        flatten_words.push("--deep");
+    });
+    Settings {
+        choices,
+        verify,
+        load: load_options(&args.load),
     }
-    if args.collisions == CollisionsArg::Merge {
-        flatten_words.extend(["--collisions", "merge"]);
-    }
-    flatten_words.extend(["-o", "presentation.json"]);
-    let reproduce = shell_words(&flatten_words)
-        + " && "
-        + &shell_words(&[
-            "stitch",
-            "verify",
-            file,
-            "presentation.json",
-            "--semantics",
-            semantics_name,
-            "--seed",
-            &args.sampling.seed.to_string(),
-        ]);
-    let mut out = Vec::new();
-    for (name, at) in loaded.contents.schemas() {
-        let contract = loaded.input().value.pointer(at);
-        let report = if contract.is_some() && contract == presentation.input().value.pointer(at) {
-            // Unchanged: the presentation is the contract.
-            None
-        } else {
-            Some(verify::verify(
-                &Space::new(loaded, at),
-                &Space::new(&presentation, at),
-                &verify_options,
-            ))
-        };
-        let Some(report) = report else {
-            if ctx.style.shows_severity(Severity::Note) {
-                writeln!(ctx.err, "verify: {name}: unchanged, nothing to verify")?;
-            }
-            out.push((
-                json!({"name": name, "verdict": "proven", "provenBy": "identity"}),
-                Verdict::Proven,
-            ));
-            continue;
-        };
-        for bug in &report.bugs {
-            ctx.report(
-                &[Finding::error(codes::VERIFY_BUG, format!("{name}: {bug}"))
-                    .with_help("this is a bug in stitch; please report it with the contract")],
-            )?;
-        }
-        let headline = report::verdict::headline(name, &report);
-        match report.verdict {
-            Verdict::Proven => {
-                if ctx.style.shows_severity(Severity::Warning) {
-                    writeln!(
-                        ctx.err,
-                        "verify: {headline}; {} sampled values accepted",
-                        report.samples.checked
-                    )?;
-                }
-            }
-            Verdict::Unknown => {
-                let reason = report.reason.as_ref().map_or(String::new(), |r| {
-                    format!(": `{}` at #{}: {}", r.keyword, r.pointer, r.message)
-                });
-                ctx.report(&[Finding::warning(
-                    codes::VERIFY_UNKNOWN,
-                    format!("{headline}{reason}"),
-                )
-                .in_file(loaded.input().source.name.clone())
-                .with_help(format!(
-                    "{}; no sampled value was rejected",
-                    report::verdict::samples(&report)
-                ))])?;
-            }
-            Verdict::Refuted => {
-                let document =
-                    report::verdict::counterexample(&report, &reproduce).unwrap_or_default();
-                ctx.report(&[Finding::error(
-                    codes::VERIFY_REFUTED,
-                    format!("{headline}: the presentation rejects {}", canonical::canonical(&document["value"])),
-                )
-                .in_file(loaded.input().source.name.clone())
-                .with_help(format!(
-                    "rejected by #{} of the presentation; this is a bug in stitch's flattener: please report it. Reproduce: {reproduce}",
-                    document["rejectedBy"].as_str().unwrap_or_default()
-                ))])?;
-            }
-        }
-        out.push((
-            report::verdict::json(name, &report, &reproduce),
-            report.verdict,
-        ));
-    }
-    Ok(out)
 }
 
-/// Drops `value` on a thread of its own.
-fn dispose<T: Send + 'static>(value: T) {
-    if std::thread::Builder::new()
-        .spawn(move || drop(value))
-        .is_err()
-    {
-        // No thread to spare: the value is dropped here instead.
+/// Prints the JSON document and passes `outcome` on.
+fn print(
+    ctx: &mut Context<'_>,
+    document: &FlattenDocument,
+    outcome: Result<Outcome, Error>,
+) -> Result<Outcome, Error> {
+    ctx.out.write_all(json::pretty(document).as_bytes())?;
+    outcome
+}
+
+/// Writes the presentation where `-o`/`--out-dir` say; `None` when it goes to standard output.
+fn write(
+    args: &FlattenArgs,
+    input: &Input,
+    loaded: &Loaded,
+    presented: &Presented<'_>,
+) -> Result<Option<String>, Error> {
+    let Some(path) = destination(args, input)? else {
+        return Ok(None);
+    };
+    let rebased = pipeline::rebased(loaded, &presented.document, &path);
+    let bytes = rebased.as_deref().unwrap_or(&presented.bytes);
+    output::write_atomic(&path, bytes.as_bytes()).map_err(|source| Error::Write {
+        path: path.clone(),
+        source,
+    })?;
+    Ok(Some(path.display().to_string()))
+}
+
+/// The findings of one input and its verdicts, on standard error, in the order they arose:
+/// loading, flattening, then each schema's verification.
+fn human(ctx: &mut Context<'_>, loaded: &Loaded, presented: &Presented<'_>) -> Result<(), Error> {
+    ctx.report(&loaded.findings)?;
+    ctx.report(&presented.findings)?;
+    for schema in &presented.schemas {
+        ctx.report(&schema.findings)?;
+        if let Some((severity, line)) = verdict::status_line(&schema.name, &schema.verification)
+            && ctx.style.shows_severity(severity)
+        {
+            ctx.err.write_all(line.as_bytes())?;
+        }
+    }
+    Ok(())
+}
+
+/// One input's JSON result.
+fn result(
+    file: &str,
+    loaded: &Loaded,
+    presented: &Presented<'_>,
+    written: Option<String>,
+    ctx: &Context<'_>,
+) -> FlattenResult {
+    let mut findings = ctx.shown(&loaded.findings);
+    findings.extend(ctx.shown(&presented.findings));
+    let mut verdicts = Vec::new();
+    for schema in &presented.schemas {
+        findings.extend(ctx.shown(&schema.findings));
+        verdicts.push(match &schema.verification {
+            Verification::Unchanged => VerdictJson::unchanged(&schema.name),
+            Verification::NotLoaded => VerdictJson::bare(&schema.name, Verdict::Refuted, None),
+            Verification::Verified(report) => {
+                VerdictJson::of(&schema.name, report, &presented.reproduce)
+            }
+        });
+    }
+    FlattenResult {
+        file: file.to_owned(),
+        name: name(loaded),
+        presentation: written
+            .is_none()
+            .then(|| presented.document.clone().into_owned()),
+        written,
+        verdict: presented.verdict().map(Verdict::name),
+        verdicts,
+        findings: json::findings(&findings),
+    }
+}
+
+/// The JSON result of an input that could not be loaded.
+fn failed(file: &str, findings: &[Finding], ctx: &Context<'_>) -> FlattenResult {
+    FlattenResult {
+        file: file.to_owned(),
+        name: None,
+        presentation: None,
+        written: None,
+        verdict: None,
+        verdicts: Vec::new(),
+        findings: json::findings(&ctx.shown(findings)),
+    }
+}
+
+/// The name a result goes by: the schema's (its file stem) or the tool's.
+fn name(loaded: &Loaded) -> Option<String> {
+    match &loaded.contents {
+        Contents::Schema { name } => Some(name.clone()),
+        Contents::Tool(tool) => Some(tool.name.clone()),
+        Contents::Tools { .. } => None,
+    }
+}
+
+/// Frees an input or its presentation. Freeing a large document tree costs a tenth of a run:
+/// after the last input the process exits, which frees it all at once; before, it is freed off
+/// the critical path.
+fn release<T: Send + 'static>(value: T, last: bool) {
+    if last {
+        std::mem::forget(value);
+    } else {
+        crate::threads::dispose(value);
     }
 }
 
@@ -272,27 +258,6 @@ fn destination(args: &FlattenArgs, input: &Input) -> Result<Option<PathBuf>, Err
         )));
     }
     Ok(Some(path))
-}
-
-/// F13: the presentation's bytes with its relative file references rewritten for `path`, when
-/// it is written to another folder than its input's (`None`: nothing to rewrite). Verification
-/// has judged the presentation as read from the input's place; this rewriting keeps each
-/// reference naming the same file.
-fn rebased(loaded: &Loaded, presentation: &serde_json::Value, path: &Path) -> Option<String> {
-    let input = loaded.input();
-    if input.uri.scheme() != "file" {
-        return None;
-    }
-    let absolute = std::path::absolute(path).ok()?;
-    let to = url::Url::from_file_path(&absolute).ok()?;
-    let schemas: Vec<&str> = loaded
-        .contents
-        .schemas()
-        .into_iter()
-        .map(|(_, at)| at)
-        .collect();
-    flatten::rebase(presentation, &schemas, input.draft, &input.uri, &to)
-        .map(|moved| canonical::pretty(&moved))
 }
 
 fn same_file(a: &Path, b: &Path) -> bool {

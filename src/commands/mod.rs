@@ -10,7 +10,7 @@ mod verify;
 use std::io::Write;
 
 use crate::cli::{Command, LoadArgs, SemanticsArg};
-use crate::diagnostic::Finding;
+use crate::diagnostic::{Finding, codes};
 use crate::document::{InputKind, LoadOptions, RefMap};
 use crate::error::{Error, Outcome};
 use crate::report::{self, Style};
@@ -89,20 +89,14 @@ pub fn semantics(arg: SemanticsArg) -> Semantics {
     }
 }
 
-/// A command line as a user would type it: words with characters the shell reads quoted.
-pub fn shell_words(words: &[&str]) -> String {
-    words
-        .iter()
-        .map(|w| {
-            if !w.is_empty()
-                && w.chars()
-                    .all(|c| c.is_ascii_alphanumeric() || "-_./=:@%+,".contains(c))
-            {
-                (*w).to_owned()
-            } else {
-                format!("'{}'", w.replace('\'', "'\\''"))
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
+/// A could-not-run error as the findings a `--format json` document carries.
+pub fn error_findings(error: Error) -> Vec<Finding> {
+    match error {
+        Error::Input(findings) => findings,
+        Error::Write { path, source } => vec![Finding::of(
+            codes::WRITE,
+            format!("cannot write `{}`: {source}", path.display()),
+        )],
+        other => vec![Finding::of(codes::USAGE, other.to_string())],
+    }
 }

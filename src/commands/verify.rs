@@ -1,106 +1,124 @@
-//! `stitch verify SUB SUP`: load both, pair their schemas (one each, or tools by name), verify
-//! each pair (V4) and print the reports (V5). Exit: 0 proven, 1 refuted, 3 unknown (V6).
+//! `stitch verify SUB SUP`: load both, pair their schemas (`pipeline::pairing`), verify each
+//! pair (V4) and print the reports (V5). Exit: 0 proven, 1 refuted, 3 unknown (V6).
 
-use serde_json::json;
-
-use super::{Context, load_options, semantics, shell_words};
-use crate::canonical;
+use super::{Context, error_findings, load_options, semantics};
 use crate::cli::{Format, VerifyArgs};
-use crate::document::{self, Input, Loaded};
+use crate::diagnostic::{Anchor, Finding, codes};
+use crate::document::{self, Input};
 use crate::error::{Error, Outcome};
-use crate::report;
-use crate::verify::{self, Space, Verdict};
+use crate::pipeline::{self, findings, pairing, reproduce};
+use crate::report::json::{self, FORMAT_VERSION, VerdictJson, VerifyDocument};
+use crate::report::verdict;
+use crate::verify::{self, Report, Space, Verdict};
 
 pub(super) fn run(args: &VerifyArgs, ctx: &mut Context<'_>) -> Result<Outcome, Error> {
+    let json = args.format == Format::Json;
+    let mut document = VerifyDocument {
+        format_version: FORMAT_VERSION,
+        results: Vec::new(),
+        findings: Vec::new(),
+    };
+    // Could not run: in JSON, the document carries the findings; otherwise the error does.
+    let fail = |ctx: &mut Context<'_>, document: &mut VerifyDocument, error: Error| {
+        if !json {
+            return Err(error);
+        }
+        let found = error_findings(error);
+        document.findings.extend(json::findings(&ctx.shown(&found)));
+        ctx.out.write_all(json::pretty(document).as_bytes())?;
+        Err(Error::Reported)
+    };
     let options = load_options(&args.load);
     let sub_input = Input::from_arg(&args.sub);
     let sup_input = Input::from_arg(&args.sup);
     if matches!((&sub_input, &sup_input), (Input::Stdin, Input::Stdin)) {
-        return Err(Error::Usage(
-            "SUB and SUP cannot both be standard input".to_owned(),
-        ));
+        let error = Error::Usage("SUB and SUP cannot both be standard input".to_owned());
+        return fail(ctx, &mut document, error);
     }
-    let sub = document::load_checked(&sub_input, &options).map_err(Error::Input)?;
-    let sup = document::load_checked(&sup_input, &options).map_err(Error::Input)?;
-    ctx.report(&sub.findings)?;
-    ctx.report(&sup.findings)?;
-    let pairs = pairs(&sub, &sup)?;
+    let loaded = document::load_checked(&sub_input, &options)
+        .and_then(|sub| Ok((sub, document::load_checked(&sup_input, &options)?)));
+    let (sub, sup) = match loaded {
+        Ok(both) => both,
+        Err(findings) => return fail(ctx, &mut document, Error::Input(findings)),
+    };
+    let pairing = match pairing::pair(&sub, &sup) {
+        Ok(pairing) => pairing,
+        Err(message) => return fail(ctx, &mut document, Error::Usage(message)),
+    };
     let verify_options = verify::Options {
         semantics: semantics(args.semantics),
         samples: args.sampling.samples,
         seed: args.sampling.seed,
         ..verify::Options::default()
     };
-    let reproduce = shell_words(&[
-        "stitch",
-        "verify",
+    let reproduce = reproduce::verify(
         &args.sub,
         &args.sup,
-        "--semantics",
-        verify_options.semantics.name(),
-        "--seed",
-        &args.sampling.seed.to_string(),
-    ]);
-    let mut worst = Verdict::Proven;
-    let mut results = Vec::new();
-    for (name, sub_at, sup_at) in pairs {
+        verify_options.semantics,
+        args.sampling.seed,
+    );
+    let mut found: Vec<Finding> = sub.findings.iter().chain(&sup.findings).cloned().collect();
+    for (name, pointer) in &pairing.added {
+        found.push(
+            Finding::of(
+                codes::TOOL_ADDED,
+                format!("SUP has a tool `{name}` that SUB does not; it is not compared"),
+            )
+            .in_source(&sup.input().source)
+            .at(pointer.clone())
+            .anchored(Anchor::Key)
+            .with_label("only in SUP"),
+        );
+    }
+    let mut reports: Vec<(String, Report)> = Vec::new();
+    for pair in &pairing.pairs {
         let report = verify::verify(
-            &Space::new(&sub, &sub_at),
-            &Space::new(&sup, &sup_at),
+            &Space::new(&sub, &pair.first),
+            &Space::new(&sup, &pair.second),
             &verify_options,
         );
-        for bug in &report.bugs {
-            ctx.report(&[crate::diagnostic::Finding::error(
-                crate::diagnostic::codes::VERIFY_BUG,
-                format!("{name}: {bug}"),
-            )
-            .with_help("this is a bug in stitch; please report it with both files")])?;
-        }
-        worst = match (worst, report.verdict) {
-            (Verdict::Refuted, _) | (_, Verdict::Refuted) => Verdict::Refuted,
-            (Verdict::Unknown, _) | (_, Verdict::Unknown) => Verdict::Unknown,
-            _ => Verdict::Proven,
-        };
-        match args.format {
-            Format::Human => ctx
-                .out
-                .write_all(report::verdict::human(&name, &report, &reproduce).as_bytes())?,
-            Format::Json => results.push(report::verdict::json(&name, &report, &reproduce)),
-        }
+        let role = findings::Role::Given;
+        found.extend(findings::of_report(
+            &pair.name,
+            &sub.input().source.name,
+            &report,
+            &reproduce,
+            role,
+        ));
+        reports.push((pair.name.clone(), report));
     }
-    if args.format == Format::Json {
-        let document = json!({"formatVersion": 1, "results": results});
-        ctx.out.write_all(canonical::pretty(&document).as_bytes())?;
+    for (name, pointer) in &pairing.missing {
+        found.push(
+            Finding::of(
+                codes::TOOL_MISSING,
+                format!("SUP has no tool `{name}`, so it accepts none of that tool's values"),
+            )
+            .in_source(&sub.input().source)
+            .at(pointer.clone())
+            .anchored(Anchor::Key)
+            .with_label("no tool of this name in SUP"),
+        );
+        let report = pipeline::missing_tool(&sub, name, pointer, &verify_options);
+        reports.push((name.clone(), report));
+    }
+    let worst = Verdict::worst(reports.iter().map(|(_, r)| r.verdict));
+    if json {
+        document.results = reports
+            .iter()
+            .map(|(name, report)| VerdictJson::of(name, report, &reproduce))
+            .collect();
+        document.findings = json::findings(&ctx.shown(&found));
+        ctx.out.write_all(json::pretty(&document).as_bytes())?;
+    } else {
+        ctx.report(&found)?;
+        for (name, report) in &reports {
+            ctx.out
+                .write_all(verdict::human(name, report, &reproduce).as_bytes())?;
+        }
     }
     Ok(match worst {
         Verdict::Proven => Outcome::Positive,
         Verdict::Refuted => Outcome::Negative,
         Verdict::Unknown => Outcome::Undecided,
     })
-}
-
-/// The schemas to compare: the one schema of each side, or tools matched by name.
-fn pairs(sub: &Loaded, sup: &Loaded) -> Result<Vec<(String, String, String)>, Error> {
-    let (a, b) = (sub.contents.schemas(), sup.contents.schemas());
-    if let ([(name, x)], [(_, y)]) = (a.as_slice(), b.as_slice()) {
-        return Ok(vec![((*name).to_owned(), (*x).to_owned(), (*y).to_owned())]);
-    }
-    let mut out = Vec::new();
-    for (name, x) in &a {
-        let Some((_, y)) = b.iter().find(|(n, _)| n == name) else {
-            return Err(Error::Usage(format!(
-                "SUB has a tool `{name}` that SUP does not; verify compares tools by name"
-            )));
-        };
-        out.push(((*name).to_owned(), (*x).to_owned(), (*y).to_owned()));
-    }
-    if let Some((name, _)) = b.iter().find(|(n, _)| !a.iter().any(|(m, _)| m == n)) {
-        return Err(Error::Usage(format!(
-            "SUP has a tool `{name}` that SUB does not; verify compares tools by name"
-        )));
-    }
-    if out.is_empty() {
-        return Err(Error::Usage("SUB holds no schema to verify".to_owned()));
-    }
-    Ok(out)
 }

@@ -76,6 +76,18 @@ macro_rules! codes {
 }
 
 codes! {
+    /// §9: the command line asks for something that cannot be done.
+    USAGE = "stitch::cli::usage", Error,
+        "the command line asks for something stitch cannot do",
+        "The arguments parse, but together they ask for something stitch cannot do (several \
+         inputs without `--out-dir`, both sides of `verify` on standard input, a tool that the \
+         input does not have). The message says what to change.";
+    /// L6: an output file could not be written.
+    WRITE = "stitch::output::write", Error,
+        "an output file could not be written; any existing file is untouched",
+        "stitch writes every file atomically: a temporary file in the same folder, then a \
+         rename. This write failed (a missing folder, no permission, a full disk), and nothing \
+         was changed at the path named.";
     /// L5: the input could not be read.
     READ = "stitch::load::read", Error,
         "the input could not be read: it is missing, a directory, or not readable",

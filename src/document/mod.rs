@@ -256,7 +256,7 @@ fn check_patterns(documents: &[Document], patterns: &[refs::Pattern]) -> Vec<Fin
     let results: Vec<bool> = std::thread::scope(|scope| {
         let other = (second.len() > 4)
             .then(|| {
-                std::thread::Builder::new()
+                crate::threads::builder("stitch-patterns")
                     .spawn_scoped(scope, || check(second))
                     .ok()
             })

@@ -1,28 +1,298 @@
-//! Findings as JSON values, for `--format json` on every command that prints them (SPEC §9).
-//! The shape is versioned by the command's top-level `formatVersion`.
+//! The `--format json` documents, one typed shape per command, all versioned by the one
+//! [`FORMAT_VERSION`]. With `--format json` a command prints exactly one of these on standard
+//! output, failures included (an input that cannot be read is a result carrying its finding),
+//! and nothing else. The shapes are documented in the README ("Output for programs").
 
-use serde_json::{Value, json};
+use serde::Serialize;
+use serde_json::Value;
 
 use crate::diagnostic::Finding;
 use crate::document::locate;
+use crate::verify::{Report, Verdict};
 
-/// One finding: code, severity, message, file, pointer, and the span as byte offsets and as
-/// 1-based line and column.
-pub fn finding(finding: &Finding) -> Value {
-    let span = match (&finding.span, &finding.source) {
-        (Some(span), Some(source)) => {
-            let (line, column) = locate::line_column(&source.text, span.start);
-            json!({"start": span.start, "end": span.end, "line": line, "column": column})
+/// The version of every `--format json` shape; bumped whenever one changes.
+pub const FORMAT_VERSION: u32 = 2;
+
+/// A finding: code, severity, message, file, pointer, span (byte offsets and 1-based line and
+/// column) and help.
+#[derive(Debug, Serialize)]
+pub struct FindingJson {
+    code: &'static str,
+    severity: &'static str,
+    message: String,
+    file: Option<String>,
+    pointer: Option<String>,
+    span: Option<SpanJson>,
+    help: Option<String>,
+}
+
+#[derive(Debug, Serialize)]
+struct SpanJson {
+    start: usize,
+    end: usize,
+    line: usize,
+    column: usize,
+}
+
+impl From<&Finding> for FindingJson {
+    fn from(finding: &Finding) -> Self {
+        let span = match (&finding.span, &finding.source) {
+            (Some(span), Some(source)) => {
+                let (line, column) = locate::line_column(&source.text, span.start);
+                Some(SpanJson {
+                    start: span.start,
+                    end: span.end,
+                    line,
+                    column,
+                })
+            }
+            _ => None,
+        };
+        FindingJson {
+            code: finding.code.as_str(),
+            severity: finding.severity.as_str(),
+            message: finding.message.clone(),
+            file: finding.file.clone(),
+            pointer: finding.pointer.clone(),
+            span,
+            help: finding.help.clone(),
         }
-        _ => Value::Null,
-    };
-    json!({
-        "code": finding.code.as_str(),
-        "severity": finding.severity.as_str(),
-        "message": finding.message,
-        "file": finding.file,
-        "pointer": finding.pointer,
-        "span": span,
-        "help": finding.help,
+    }
+}
+
+/// Findings as JSON.
+pub fn findings(findings: &[Finding]) -> Vec<FindingJson> {
+    findings.iter().map(FindingJson::from).collect()
+}
+
+/// One verification (V4, V5): the verdict, what proved it, why it is unknown, the
+/// counterexample of a refuted one with the command that reproduces it, the sampling counts.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct VerdictJson {
+    name: String,
+    verdict: &'static str,
+    semantics: Option<&'static str>,
+    proven_by: Option<&'static str>,
+    reason: Option<ReasonJson>,
+    counterexample: Option<CounterexampleJson>,
+    samples: Option<SamplesJson>,
+    steps: usize,
+    bugs: Vec<String>,
+}
+
+#[derive(Debug, Serialize)]
+struct ReasonJson {
+    keyword: String,
+    pointer: String,
+    message: String,
+}
+
+/// The counterexample of a refuted verdict (V5).
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CounterexampleJson {
+    value: Value,
+    branch: Option<String>,
+    rejected_by: String,
+    message: String,
+    found_by: &'static str,
+    reproduce: String,
+}
+
+#[derive(Debug, Serialize)]
+struct SamplesJson {
+    seed: u64,
+    generated: usize,
+    valid: usize,
+    checked: usize,
+}
+
+impl VerdictJson {
+    /// A report, named; `reproduce` is the command line that reproduces it.
+    pub fn of(name: &str, report: &Report, reproduce: &str) -> VerdictJson {
+        VerdictJson {
+            name: name.to_owned(),
+            verdict: report.verdict.name(),
+            semantics: Some(report.semantics.name()),
+            proven_by: report.proven_by,
+            reason: report.reason.as_ref().map(|r| ReasonJson {
+                keyword: r.keyword.clone(),
+                pointer: r.pointer.clone(),
+                message: r.message.clone(),
+            }),
+            counterexample: counterexample(report, reproduce),
+            samples: Some(SamplesJson {
+                seed: report.seed,
+                generated: report.samples.generated,
+                valid: report.samples.valid,
+                checked: report.samples.checked,
+            }),
+            steps: report.steps,
+            bugs: report.bugs.clone(),
+        }
+    }
+
+    /// A schema flattening left unchanged: proven by identity, nothing run.
+    pub fn unchanged(name: &str) -> VerdictJson {
+        VerdictJson::bare(name, Verdict::Proven, Some("identity"))
+    }
+
+    /// A verdict with nothing run behind it (a presentation that did not load is refuted).
+    pub fn bare(name: &str, verdict: Verdict, proven_by: Option<&'static str>) -> VerdictJson {
+        VerdictJson {
+            name: name.to_owned(),
+            verdict: verdict.name(),
+            semantics: None,
+            proven_by,
+            reason: None,
+            counterexample: None,
+            samples: None,
+            steps: 0,
+            bugs: Vec::new(),
+        }
+    }
+}
+
+/// The counterexample of `report` as V5 describes it, or `None`.
+pub fn counterexample(report: &Report, reproduce: &str) -> Option<CounterexampleJson> {
+    let c = report.counterexample.as_ref()?;
+    Some(CounterexampleJson {
+        value: c.value.clone(),
+        branch: c.branch.clone(),
+        rejected_by: c.rejected_by.clone(),
+        message: c.message.clone(),
+        found_by: c.found_by,
+        reproduce: reproduce.to_owned(),
     })
+}
+
+/// `stitch flatten --format json`.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FlattenDocument {
+    /// [`FORMAT_VERSION`].
+    pub format_version: u32,
+    /// One result per input, in the order given.
+    pub results: Vec<FlattenResult>,
+    /// Problems of the run rather than of one input.
+    pub findings: Vec<FindingJson>,
+}
+
+/// One input of `stitch flatten`.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FlattenResult {
+    /// The input as named on the command line.
+    pub file: String,
+    /// The schema's name (its file stem) or the tool's; `null` for a tool list.
+    pub name: Option<String>,
+    /// The presentation, unless it was written to a file or the input could not be read.
+    pub presentation: Option<Value>,
+    /// Where the presentation was written (`-o`, `--out-dir`).
+    pub written: Option<String>,
+    /// The worst verdict over its schemas; `null` when not verified.
+    pub verdict: Option<&'static str>,
+    /// One verdict per schema (the input, or each tool's input schema).
+    pub verdicts: Vec<VerdictJson>,
+    /// Everything reported about this input, at the verbosity asked for.
+    pub findings: Vec<FindingJson>,
+}
+
+/// `stitch verify --format json`.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct VerifyDocument {
+    /// [`FORMAT_VERSION`].
+    pub format_version: u32,
+    /// One verdict per pair of schemas (per tool, for tool lists), missing tools included.
+    pub results: Vec<VerdictJson>,
+    /// Everything reported: loading warnings, added tools, bugs; a failure's finding.
+    pub findings: Vec<FindingJson>,
+}
+
+/// `stitch sample --format json`.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SampleDocument {
+    /// [`FORMAT_VERSION`].
+    pub format_version: u32,
+    /// The schema or tool sampled; `null` when it could not be chosen.
+    pub name: Option<String>,
+    /// The values, in the order found.
+    pub values: Vec<Value>,
+    /// How sampling went; `null` when it did not run.
+    pub counts: Option<SampleCounts>,
+    /// Everything reported; a failure's finding.
+    pub findings: Vec<FindingJson>,
+}
+
+/// The counts of a sampling run.
+#[derive(Debug, Serialize)]
+pub struct SampleCounts {
+    /// Attempts made.
+    pub attempts: usize,
+    /// Values generated (valid or not).
+    pub generated: usize,
+    /// Values the validator confirmed, repeats included.
+    pub valid: usize,
+}
+
+/// `stitch inspect --format json`.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct InspectDocument {
+    /// [`FORMAT_VERSION`].
+    pub format_version: u32,
+    /// One entry per input, in the order given.
+    pub inputs: Vec<InspectInput>,
+    /// Problems of the run rather than of one input.
+    pub findings: Vec<FindingJson>,
+}
+
+/// What `inspect` saw of one input.
+#[derive(Debug, Serialize)]
+pub struct InspectInput {
+    /// The input as named on the command line.
+    pub file: String,
+    /// True when it loaded.
+    pub loaded: bool,
+    /// `schema`, `tool` or `tools`.
+    pub kind: Option<&'static str>,
+    /// `4`, `6`, `7`, `2019-09` or `2020-12`.
+    pub draft: Option<&'static str>,
+    /// Its schemas, or its tools and their input schemas.
+    pub schemas: Vec<InspectSchema>,
+    /// Every reference, with where it leads.
+    pub references: Vec<InspectReference>,
+    /// The other files its references reached.
+    pub files: Vec<String>,
+    /// Everything reported about it.
+    pub findings: Vec<FindingJson>,
+}
+
+/// A schema or tool seen by `inspect`.
+#[derive(Debug, Serialize)]
+pub struct InspectSchema {
+    /// Its name.
+    pub name: String,
+    /// The pointer of its (input) schema; `null` for a tool without one.
+    pub pointer: Option<String>,
+    /// The tool's envelope (`mcp`, `openai`, …); `null` for a bare schema.
+    pub form: Option<&'static str>,
+}
+
+/// A reference seen by `inspect`.
+#[derive(Debug, Serialize)]
+pub struct InspectReference {
+    /// `#pointer/keyword` of the reference.
+    pub at: String,
+    /// `file#pointer` it leads to; `null` for a meta-schema.
+    pub to: Option<String>,
+}
+
+/// Any of the documents, pretty-printed as stitch writes JSON.
+pub fn pretty(document: &impl Serialize) -> String {
+    let value = serde_json::to_value(document).unwrap_or(Value::Null);
+    crate::canonical::pretty(&value)
 }

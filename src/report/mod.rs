@@ -2,6 +2,7 @@
 //! the commands choose what to show, these modules how.
 
 pub mod human;
+pub mod inspect;
 pub mod json;
 pub mod verdict;
 

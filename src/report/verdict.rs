@@ -1,94 +1,57 @@
-//! Verification reports (V4, V5) as text and as JSON: the verdict, the semantics, and the
-//! counterexample with its branch, the rejecting keyword and the command that reproduces it.
+//! Verification reports (V4, V5) as text: the block `verify` prints for each pair, and the
+//! status line `flatten` prints for each presentation it verified.
 
-use serde_json::{Value, json};
-
-use crate::canonical;
+use crate::diagnostic::Severity;
+use crate::pipeline::Verification;
 use crate::verify::{Report, Verdict};
 
-/// The counterexample as the JSON document V5 describes, or `None`.
-pub fn counterexample(report: &Report, reproduce: &str) -> Option<Value> {
-    let c = report.counterexample.as_ref()?;
-    Some(json!({
-        "value": c.value,
-        "branch": c.branch,
-        "rejectedBy": c.rejected_by,
-        "message": c.message,
-        "foundBy": c.found_by,
-        "reproduce": reproduce,
-    }))
-}
-
-/// One report as JSON, named.
-pub fn json(name: &str, report: &Report, reproduce: &str) -> Value {
-    json!({
-        "name": name,
-        "verdict": report.verdict.name(),
-        "semantics": report.semantics.name(),
-        "provenBy": report.proven_by,
-        "reason": report.reason.as_ref().map(|r| json!({
-            "keyword": r.keyword,
-            "pointer": r.pointer,
-            "message": r.message,
-        })),
-        "counterexample": counterexample(report, reproduce),
-        "samples": {
-            "seed": report.seed,
-            "generated": report.samples.generated,
-            "valid": report.samples.valid,
-            "checked": report.samples.checked,
-        },
-        "steps": report.steps,
-        "bugs": report.bugs,
-    })
-}
-
-/// The one-line summary: `name: proven (declared semantics, structural prover)`.
-pub fn headline(name: &str, report: &Report) -> String {
-    let how = match (report.verdict, report.proven_by) {
-        (Verdict::Proven, Some(by)) => format!(", {by}"),
-        _ => String::new(),
-    };
-    format!(
-        "{name}: {} ({} semantics{how})",
-        report.verdict.name(),
-        report.semantics.name()
-    )
-}
-
-/// The sampling line.
-pub fn samples(report: &Report) -> String {
-    let s = &report.samples;
-    format!(
-        "samples: seed {}, {} generated, {} valid under SUB, {} checked against SUP",
-        report.seed, s.generated, s.valid, s.checked
-    )
-}
+use super::json;
 
 /// A report as text: headline, reason or counterexample, samples.
 pub fn human(name: &str, report: &Report, reproduce: &str) -> String {
-    let mut out = headline(name, report);
+    let mut out = report.headline(name);
     out.push('\n');
-    if report.verdict == Verdict::Unknown
-        && let Some(reason) = &report.reason
-    {
-        let at = if reason.keyword.is_empty() {
-            format!("at #{}", reason.pointer)
-        } else {
-            format!("`{}` at #{}", reason.keyword, reason.pointer)
+    let reason_shown = report.verdict == Verdict::Unknown
+        || (report.verdict == Verdict::Refuted && report.counterexample.is_none());
+    if reason_shown && let Some(reason) = &report.reason {
+        let at = match (reason.keyword.is_empty(), reason.pointer.is_empty()) {
+            (true, true) => String::new(),
+            (true, false) => format!("at #{}: ", reason.pointer),
+            (false, _) => format!("`{}` at #{}: ", reason.keyword, reason.pointer),
         };
-        out.push_str(&format!("  reason: {at}: {}\n", reason.message));
+        out.push_str(&format!("  reason: {at}{}\n", reason.message));
     }
-    if let Some(document) = counterexample(report, reproduce) {
+    if let Some(document) = json::counterexample(report, reproduce) {
         out.push_str("  counterexample:\n");
-        for line in canonical::pretty(&document).lines() {
+        for line in json::pretty(&document).lines() {
             out.push_str("  ");
             out.push_str(line);
             out.push('\n');
         }
     }
     out.push_str("  ");
-    out.push_str(&samples(report));
+    out.push_str(&report.samples_line());
     out.push('\n');
     out
+}
+
+/// The line `flatten` prints about a presentation it verified, with the least verbosity that
+/// shows it: a proven one at warnings, an unchanged one at notes. Unknown and refuted verdicts
+/// are findings instead.
+pub fn status_line(name: &str, verification: &Verification) -> Option<(Severity, String)> {
+    match verification {
+        Verification::Unchanged => Some((
+            Severity::Note,
+            format!("verify: {name}: unchanged, nothing to verify\n"),
+        )),
+        Verification::Verified(report) if report.verdict == Verdict::Proven => Some((
+            Severity::Warning,
+            format!(
+                "verify: {}; {} sampled values accepted\n",
+                report.headline(name),
+                report.samples.checked
+            ),
+        )),
+        _ => None,
+    }
 }

@@ -1,0 +1,36 @@
+//! Worker threads: the one place stitch starts threads, each with the stack its recursive code
+//! needs (L5). Loading bounds nesting and reference chains before any recursive code runs, and
+//! this stack leaves that code — ours, the validator's, the canonical form's — a wide margin.
+//! rayon's default of 2 MiB is too small for it: a pool for `check` is built with
+//! [`STACK_SIZE`] as well.
+
+use std::thread;
+
+/// Stack size of every thread stitch starts. Only touched pages cost memory.
+pub(crate) const STACK_SIZE: usize = 256 * 1024 * 1024;
+
+/// A thread builder named `name` with the stack stitch's recursive code needs.
+pub(crate) fn builder(name: &str) -> thread::Builder {
+    thread::Builder::new()
+        .name(name.to_owned())
+        .stack_size(STACK_SIZE)
+}
+
+/// Runs `work` on a worker thread of its own and waits for it: `Err` when no thread could be
+/// started, `Ok(Err(_))` when `work` panicked.
+pub(crate) fn run<T: Send>(
+    name: &str,
+    work: impl FnOnce() -> T + Send,
+) -> std::io::Result<thread::Result<T>> {
+    thread::scope(|scope| {
+        builder(name)
+            .spawn_scoped(scope, work)
+            .map(|handle| handle.join())
+    })
+}
+
+/// Drops `value` on a thread of its own (freeing a large document tree costs a tenth of a run),
+/// or here when no thread can be started.
+pub(crate) fn dispose<T: Send + 'static>(value: T) {
+    let _ = builder("stitch-drop").spawn(move || drop(value));
+}
