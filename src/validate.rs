@@ -81,10 +81,10 @@ pub fn pattern_matches(pattern: &str, text: &str) -> Option<bool> {
             })
             .clone()
     })?;
-    match validator.check(&Value::String(text.to_owned())) {
-        Check::Valid => Some(true),
-        Check::Invalid(_) => Some(false),
-        Check::Undecided => None,
+    match validator.judge(&Value::String(text.to_owned())) {
+        Judgement::Valid => Some(true),
+        Judgement::Invalid(_) => Some(false),
+        Judgement::Undecided => None,
     }
 }
 
@@ -118,18 +118,18 @@ impl Validator {
     }
 
     /// Whether `instance` is valid, and if not, which keyword rejected it. A rejection that
-    /// rests on a regular expression the engine gave up on is [`Check::Undecided`].
-    pub fn check(&self, instance: &Value) -> Check {
+    /// rests on a regular expression the engine gave up on is [`Judgement::Undecided`].
+    pub fn judge(&self, instance: &Value) -> Judgement {
         if self.inner.is_valid(instance) {
-            return Check::Valid;
+            return Judgement::Valid;
         }
         let errors: Vec<jsonschema::ValidationError<'_>> =
             self.inner.iter_errors(instance).collect();
         if errors.is_empty() || errors.iter().any(gave_up) {
-            return Check::Undecided;
+            return Judgement::Undecided;
         }
         let error = innermost(&errors[0]);
-        Check::Invalid(Rejection {
+        Judgement::Invalid(Rejection {
             keyword_uri: error.absolute_keyword_location().map(|u| u.to_string()),
             schema_path: error.schema_path().to_string(),
             instance_path: error.instance_path().to_string(),
@@ -165,7 +165,7 @@ pub struct Rejection {
 
 /// The answer of [`Validator::check`].
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Check {
+pub enum Judgement {
     /// The value is valid.
     Valid,
     /// The value is invalid, for this reason.

@@ -25,7 +25,7 @@ fn sweep(folder: &Path, options: &LoadOptions) -> BTreeMap<String, usize> {
     files.sort();
     for file in files {
         let loaded = document::load(&Input::File(file.clone()), options).and_then(|loaded| {
-            let refused = document::compile_check(&loaded);
+            let refused = document::compile_findings(&loaded);
             if refused.is_empty() {
                 Ok(loaded)
             } else {

@@ -40,7 +40,7 @@ pub(super) fn run(args: &FlattenArgs, ctx: &mut Context<'_>) -> Result<Outcome, 
         let loaded = if args.no_verify {
             document::load(&input, &settings.load)
         } else {
-            document::load_checked(&input, &settings.load)
+            document::load_compiled(&input, &settings.load)
         };
         let loaded = match loaded {
             Ok(loaded) => loaded,

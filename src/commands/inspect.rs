@@ -18,7 +18,7 @@ pub(super) fn run(args: &InspectArgs, ctx: &mut Context<'_>) -> Result<Outcome, 
     for file in &args.files {
         let input = Input::from_arg(file);
         let file = &input.name();
-        match document::load_checked(&input, &options) {
+        match document::load_compiled(&input, &options) {
             Ok(loaded) => {
                 let summary = inspect::summary(file, &loaded, &ctx.shown(&loaded.findings));
                 if json {

@@ -19,7 +19,7 @@ pub(super) fn run(args: &SampleArgs, ctx: &mut Context<'_>) -> Result<Outcome, E
         counts: None,
         findings: Vec::new(),
     };
-    let chosen = document::load_checked(&Input::from_arg(&args.file), &load_options(&args.load))
+    let chosen = document::load_compiled(&Input::from_arg(&args.file), &load_options(&args.load))
         .map_err(Error::Input)
         .and_then(|loaded| {
             let (name, at) = choose(args, &loaded)?;

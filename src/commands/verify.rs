@@ -35,8 +35,8 @@ pub(super) fn run(args: &VerifyArgs, ctx: &mut Context<'_>) -> Result<Outcome, E
         let error = Error::Usage("SUB and SUP cannot both be standard input".to_owned());
         return fail(ctx, &mut document, error);
     }
-    let loaded = document::load_checked(&sub_input, &options)
-        .and_then(|sub| Ok((sub, document::load_checked(&sup_input, &options)?)));
+    let loaded = document::load_compiled(&sub_input, &options)
+        .and_then(|sub| Ok((sub, document::load_compiled(&sup_input, &options)?)));
     let (sub, sup) = match loaded {
         Ok(both) => both,
         Err(findings) => return fail(ctx, &mut document, Error::Input(findings)),

@@ -93,7 +93,7 @@ codes! {
         "the input could not be read: it is missing, a directory, or not readable",
         "stitch opens every input itself (or reads standard input for `-`). The file named does \
          not exist, is a directory or another kind of file that is not text, or the operating \
-         system refused to open it. Check the path and its permissions.";
+         system refused to open it. Judgement the path and its permissions.";
     /// L5: the input is larger than `--max-input-size`.
     TOO_LARGE = "stitch::load::too_large", Error,
         "the input is larger than --max-input-size and was refused before reading",

@@ -17,7 +17,7 @@ use crate::schema::pointer;
 pub const MAX_REF_CHAIN: usize = 64;
 
 /// The first cycle or over-long chain among `references`, as a finding without a span.
-pub fn check(documents: &[Document], references: &[Reference]) -> Option<Finding> {
+pub fn violation(documents: &[Document], references: &[Reference]) -> Option<Finding> {
     let by_holder: HashMap<&Location, usize> = references
         .iter()
         .enumerate()

@@ -3,7 +3,7 @@
 //! [`load`] reads an input, parses it with every bad input of L5 turned into a finding, detects
 //! its kind (L1) and draft (L2), resolves its references offline (L3) and checks that every
 //! regular expression compiles. The result is a [`Loaded`] or the findings that say why not.
-//! [`compile_check`] additionally compiles each schema with the validator, for commands that
+//! [`compile_findings`] additionally compiles each schema with the validator, for commands that
 //! validate.
 
 pub mod chains;
@@ -121,10 +121,10 @@ pub fn load(input: &Input, options: &LoadOptions) -> Result<Loaded, Vec<Finding>
     load_source(source, uri, &stem, options, &mut fetch)
 }
 
-/// [`load`], then [`compile_check`]: for commands that validate.
-pub fn load_checked(input: &Input, options: &LoadOptions) -> Result<Loaded, Vec<Finding>> {
+/// [`load`], then [`compile_findings`]: for commands that validate.
+pub fn load_compiled(input: &Input, options: &LoadOptions) -> Result<Loaded, Vec<Finding>> {
     let loaded = load(input, options)?;
-    let refused = compile_check(&loaded);
+    let refused = compile_findings(&loaded);
     if refused.is_empty() {
         Ok(loaded)
     } else {
@@ -228,7 +228,7 @@ pub fn load_source(
     if !errors.is_empty() {
         return Err(errors);
     }
-    let pattern_errors = check_patterns(&resolution.documents, &resolution.patterns);
+    let pattern_errors = pattern_findings(&resolution.documents, &resolution.patterns);
     if !pattern_errors.is_empty() {
         return Err(pattern_errors);
     }
@@ -242,7 +242,7 @@ pub fn load_source(
 
 /// L5: every regular expression is ECMA-262, checked once per distinct expression before any
 /// validator or regex engine meets it at validation time.
-fn check_patterns(documents: &[Document], patterns: &[refs::Pattern]) -> Vec<Finding> {
+fn pattern_findings(documents: &[Document], patterns: &[refs::Pattern]) -> Vec<Finding> {
     // Distinct expressions, checked on two threads: the parse is most of what loading a schema
     // with many large patterns costs, and a few dozen already cost more than a thread
     // (tsconfig.json's 21: flatten --no-verify 3.0 -> 2.75 times a serde_json round trip).
@@ -250,21 +250,21 @@ fn check_patterns(documents: &[Document], patterns: &[refs::Pattern]) -> Vec<Fin
     distinct.sort_unstable();
     distinct.dedup();
     let (first, second) = distinct.split_at(distinct.len() / 2);
-    let check = |part: &[&str]| -> Vec<bool> {
+    let parse = |part: &[&str]| -> Vec<bool> {
         part.iter().map(|p| validate::pattern_is_valid(p)).collect()
     };
     let results: Vec<bool> = std::thread::scope(|scope| {
         let other = (second.len() > 4)
             .then(|| {
                 crate::threads::builder("stitch-patterns")
-                    .spawn_scoped(scope, || check(second))
+                    .spawn_scoped(scope, || parse(second))
                     .ok()
             })
             .flatten();
-        let mut results = check(first);
+        let mut results = parse(first);
         match other.and_then(|h| h.join().ok()) {
             Some(rest) => results.extend(rest),
-            None => results.extend(check(second)),
+            None => results.extend(parse(second)),
         }
         results
     });
@@ -303,7 +303,7 @@ fn check_patterns(documents: &[Document], patterns: &[refs::Pattern]) -> Vec<Fin
 /// whose value has the wrong shape, say) into findings at the offending keyword. Loading does not
 /// do this — it costs more than everything else loading does — so commands that validate, and
 /// `inspect`, call it.
-pub fn compile_check(loaded: &Loaded) -> Vec<Finding> {
+pub fn compile_findings(loaded: &Loaded) -> Vec<Finding> {
     let roots: Vec<String> = loaded
         .contents
         .schemas()

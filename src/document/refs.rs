@@ -186,7 +186,7 @@ pub fn resolve(
     resolver
         .references
         .sort_by(|a, b| a.from.cmp(&b.from).then(a.keyword.cmp(b.keyword)));
-    if let Some(finding) = chains::check(&resolver.documents, &resolver.references) {
+    if let Some(finding) = chains::violation(&resolver.documents, &resolver.references) {
         resolver.findings.push(finding);
     }
     resolver.fill_spans();

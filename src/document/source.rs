@@ -93,7 +93,7 @@ fn read_file(path: &Path, name: &str, max_size: u64) -> Result<Vec<u8>, Finding>
             format!("cannot read `{name}`: it is a directory"),
         )
         .in_file(name)
-        .with_help("name a JSON file; `stitch check` walks directories"));
+        .with_help("name a JSON file"));
     }
     // Refused from metadata, before a byte is read (L5). Special files report 0 and are capped
     // while reading instead.

@@ -9,8 +9,8 @@
 //! place allows, `close` builds close(sub). Pure, and deterministic: every budget counts steps,
 //! never time, so a verdict does not depend on the machine's load or its threads.
 
-mod checker;
 mod close;
+mod judge;
 mod keys;
 mod prove;
 mod sample;
@@ -26,7 +26,7 @@ use crate::canonical;
 use crate::document::Location;
 use crate::schema::Draft;
 use crate::schema::Semantics;
-use crate::validate::{Check, Rejection, Resource, SchemaSet};
+use crate::validate::{Judgement, Rejection, Resource, SchemaSet};
 
 /// Verification options (V2, V4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -179,10 +179,10 @@ const SECOND_OPINION_MAX_BYTES: usize = 256 * 1024;
 /// Verifies that `sup` accepts every value `sub` accepts (V4).
 pub fn verify(sub: &Space<'_>, sup: &Space<'_>, options: &Options) -> Report {
     let semantics = options.semantics;
-    let sub_checker = checker::Checker::new(sub);
-    let sup_checker = checker::Checker::new(sup);
-    let sampler = sample::Sampler::new(&sub_checker, semantics);
-    let mut prover = prove::Prover::new(&sub_checker, &sup_checker, semantics, options.budget);
+    let sub_judge = judge::Judge::new(sub);
+    let sup_judge = judge::Judge::new(sup);
+    let sampler = sample::Sampler::new(&sub_judge, semantics);
+    let mut prover = prove::Prover::new(&sub_judge, &sup_judge, semantics, options.budget);
     let outcome = prover.prove();
     let steps = prover.steps();
     drop(prover);
@@ -191,8 +191,8 @@ pub fn verify(sub: &Space<'_>, sup: &Space<'_>, options: &Options) -> Report {
     let mut reason = None;
     let mut counterexample = None;
     match outcome {
-        prove::Outcome::Proven => proven_by = Some("structural prover"),
-        prove::Outcome::Doubt(doubt) => {
+        prove::Proof::Proven => proven_by = Some("structural prover"),
+        prove::Proof::Doubt(doubt) => {
             reason = Some(Reason {
                 keyword: doubt.keyword.clone(),
                 pointer: pointer_in(sup, &doubt.sup_at),
@@ -200,20 +200,14 @@ pub fn verify(sub: &Space<'_>, sup: &Space<'_>, options: &Options) -> Report {
             });
             if let Some((value, rejection)) = witness::find(
                 &doubt,
-                &sub_checker,
-                &sup_checker,
+                &sub_judge,
+                &sup_judge,
                 &sampler,
                 semantics,
                 options.seed,
             ) {
                 counterexample = Some(counterexample_of(
-                    value,
-                    &rejection,
-                    sub,
-                    &sub_checker,
-                    &sampler,
-                    sup,
-                    "prover",
+                    value, &rejection, sub, &sub_judge, &sampler, sup, "prover",
                 ));
             }
         }
@@ -229,20 +223,12 @@ pub fn verify(sub: &Space<'_>, sup: &Space<'_>, options: &Options) -> Report {
             }
         }
     }
-    let (samples, sampled) = sample_and_check(&sub_checker, &sup_checker, &sampler, options);
+    let (samples, sampled) = sample_and_check(&sub_judge, &sup_judge, &sampler, options);
     if let Some((value, rejection)) = sampled {
         if let Some(by) = proven_by {
             bugs.push(format!("the {by} proved the inclusion, but sampling found a value the presentation rejects: {}", canonical::canonical(&value)));
         }
-        let found = counterexample_of(
-            value,
-            &rejection,
-            sub,
-            &sub_checker,
-            &sampler,
-            sup,
-            "sampler",
-        );
+        let found = counterexample_of(value, &rejection, sub, &sub_judge, &sampler, sup, "sampler");
         let smaller = counterexample
             .as_ref()
             .is_none_or(|c: &Counterexample| size(&found.value) < size(&c.value));
@@ -284,7 +270,7 @@ pub fn verify(sub: &Space<'_>, sup: &Space<'_>, options: &Options) -> Report {
 /// confirms (close(S) under `declared` semantics), deterministic for a seed; fewer when the
 /// sampler does not find that many within its attempts.
 pub fn sample(space: &Space<'_>, count: usize, seed: u64, semantics: Semantics) -> SampleRun {
-    let checker = checker::Checker::new(space);
+    let checker = judge::Judge::new(space);
     let sampler = sample::Sampler::new(&checker, semantics);
     let mut run = SampleRun::default();
     let mut seen = std::collections::HashSet::new();
@@ -307,8 +293,8 @@ pub fn sample(space: &Space<'_>, count: usize, seed: u64, semantics: Semantics) 
             continue;
         };
         run.generated += 1;
-        let valid = checker.check_root(semantics, &value);
-        if valid == Check::Valid {
+        let valid = checker.judge_root(semantics, &value);
+        if valid == Judgement::Valid {
             run.valid += 1;
             if seen.insert(canonical::canonical(&value)) {
                 run.values.push(value);
@@ -321,12 +307,12 @@ pub fn sample(space: &Space<'_>, count: usize, seed: u64, semantics: Semantics) 
 /// Whether the schema under test accepts `value` under `semantics` (under `declared`, whether
 /// close(S) does, §1): `Some(true)`, `Some(false)`, or `None` when the validator cannot decide.
 pub fn admits(space: &Space<'_>, value: &Value, semantics: Semantics) -> Option<bool> {
-    let checker = checker::Checker::new(space);
-    let check = checker.check_root(semantics, value);
+    let checker = judge::Judge::new(space);
+    let check = checker.judge_root(semantics, value);
     match check {
-        Check::Valid => Some(true),
-        Check::Invalid(_) => Some(false),
-        Check::Undecided => None,
+        Judgement::Valid => Some(true),
+        Judgement::Invalid(_) => Some(false),
+        Judgement::Undecided => None,
     }
 }
 
@@ -350,8 +336,8 @@ fn size(value: &Value) -> usize {
 /// V2: values from each branch of `sub`'s root union (or from `sub`), confirmed valid under
 /// `sub`, checked against `sup`; the smallest rejected one.
 fn sample_and_check(
-    sub: &checker::Checker<'_, '_>,
-    sup: &checker::Checker<'_, '_>,
+    sub: &judge::Judge<'_, '_>,
+    sup: &judge::Judge<'_, '_>,
     sampler: &sample::Sampler<'_, '_>,
     options: &Options,
 ) -> (Samples, Option<(Value, Rejection)>) {
@@ -378,13 +364,13 @@ fn sample_and_check(
                 continue;
             }
             counts.generated += 1;
-            let valid = sub.check_root(options.semantics, &value);
-            if valid != Check::Valid {
+            let valid = sub.judge_root(options.semantics, &value);
+            if valid != Judgement::Valid {
                 continue;
             }
             counts.valid += 1;
             counts.checked += 1;
-            if let Check::Invalid(rejection) = sup.check(&sup.space.root, &value) {
+            if let Judgement::Invalid(rejection) = sup.judge(&sup.space.root, &value) {
                 let smaller = found.as_ref().is_none_or(|(v, _)| size(&value) < size(v));
                 if smaller {
                     found = Some((value, rejection));
@@ -399,7 +385,7 @@ fn counterexample_of(
     value: Value,
     rejection: &Rejection,
     sub: &Space<'_>,
-    sub_checker: &checker::Checker<'_, '_>,
+    sub_judge: &judge::Judge<'_, '_>,
     sampler: &sample::Sampler<'_, '_>,
     sup: &Space<'_>,
     found_by: &'static str,
@@ -413,7 +399,7 @@ fn counterexample_of(
                     i,
                 ),
             };
-            (sub_checker.check(&at, &value) == Check::Valid).then(|| sub.relative(&at))
+            (sub_judge.judge(&at, &value) == Judgement::Valid).then(|| sub.relative(&at))
         })
     });
     Counterexample {
@@ -560,9 +546,9 @@ mod tests {
         }
     }
 
-    fn prove(sub: &Loaded, sup: &Loaded, budget: usize) -> prove::Outcome {
+    fn prove(sub: &Loaded, sup: &Loaded, budget: usize) -> prove::Proof {
         let (a, b) = (Space::new(sub, ""), Space::new(sup, ""));
-        let (ca, cb) = (checker::Checker::new(&a), checker::Checker::new(&b));
+        let (ca, cb) = (judge::Judge::new(&a), judge::Judge::new(&b));
         prove::Prover::new(&ca, &cb, Semantics::Declared, budget).prove()
     }
 
@@ -577,10 +563,10 @@ mod tests {
             }
         }));
         match prove(&sub, &sup, prove::DEFAULT_BUDGET) {
-            prove::Outcome::Doubt(doubt) => {
+            prove::Proof::Doubt(doubt) => {
                 assert_eq!(doubt.reason, "a cycle through in-place applicators");
             }
-            prove::Outcome::Proven => panic!("a cycle through allOf is proven"),
+            prove::Proof::Proven => panic!("a cycle through allOf is proven"),
         }
     }
 
@@ -604,13 +590,13 @@ mod tests {
             json!({"type": "object", "properties": {"a": {"type": "number"}, "b": {"type": "string"}}}),
         );
         match prove(&sub, &other, 2) {
-            prove::Outcome::Doubt(doubt) => {
+            prove::Proof::Doubt(doubt) => {
                 assert_eq!(
                     doubt.reason,
                     "budget: the proof took more steps than allowed"
                 );
             }
-            prove::Outcome::Proven => panic!("proven out of budget"),
+            prove::Proof::Proven => panic!("proven out of budget"),
         }
     }
 }

@@ -16,7 +16,7 @@ use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 use serde_json::{Map, Value, json};
 
-use super::checker::Checker;
+use super::judge::Judge;
 use super::keys;
 use super::space::{Node, Space, counts};
 use super::terms::{self, Parts, Term};
@@ -92,7 +92,7 @@ type Terms = Rc<Vec<Term>>;
 pub(crate) struct Sampler<'a, 's> {
     space: &'s Space<'a>,
     /// Validators for the places of `space`, for the local retries of [`Sampler::generate`].
-    checker: &'s Checker<'a, 's>,
+    checker: &'s Judge<'a, 's>,
     semantics: Semantics,
     root_union: Option<(Location, &'static str, usize)>,
     terms: RefCell<HashMap<Vec<Location>, Option<Terms>>>,
@@ -102,7 +102,7 @@ pub(crate) struct Sampler<'a, 's> {
 }
 
 impl<'a, 's> Sampler<'a, 's> {
-    pub fn new(checker: &'s Checker<'a, 's>, semantics: Semantics) -> Self {
+    pub fn new(checker: &'s Judge<'a, 's>, semantics: Semantics) -> Self {
         let space = checker.space;
         let root_union = space.node(&space.root).and_then(|node| {
             if node.ref_only() {

@@ -6,11 +6,11 @@
 
 use serde_json::Value;
 
-use super::checker::Checker;
-use super::prove::{Doubt, Edit, Step};
+use super::judge::Judge;
+use super::prove::{Doubt, Edit, Segment};
 use super::sample::{Chooser, Sampler};
 use crate::schema::Semantics;
-use crate::validate::{Check, Rejection};
+use crate::validate::{Judgement, Rejection};
 
 /// Local values sampled per doubt, and whole values they are put into.
 const LOCAL: usize = 24;
@@ -19,8 +19,8 @@ const BASES: usize = 16;
 /// A checked counterexample, or `None`.
 pub(crate) fn find(
     doubt: &Doubt,
-    sub: &Checker<'_, '_>,
-    sup: &Checker<'_, '_>,
+    sub: &Judge<'_, '_>,
+    sup: &Judge<'_, '_>,
     sampler: &Sampler<'_, '_>,
     semantics: Semantics,
     seed: u64,
@@ -85,22 +85,22 @@ pub(crate) fn find(
 /// its closure does) and the presentation rejects it.
 pub(crate) fn confirm(
     value: &Value,
-    sub: &Checker<'_, '_>,
-    sup: &Checker<'_, '_>,
+    sub: &Judge<'_, '_>,
+    sup: &Judge<'_, '_>,
     semantics: Semantics,
 ) -> Option<Rejection> {
-    let accepted = sub.check_root(semantics, value);
-    if accepted != Check::Valid {
+    let accepted = sub.judge_root(semantics, value);
+    if accepted != Judgement::Valid {
         return None;
     }
-    match sup.check(&sup.space.root, value) {
-        Check::Invalid(rejection) => Some(rejection),
+    match sup.judge(&sup.space.root, value) {
+        Judgement::Invalid(rejection) => Some(rejection),
         _ => None,
     }
 }
 
 /// `base` with `edit` made at `path`, when the path leads somewhere in it.
-fn apply(base: &Value, path: &[Step], edit: &Edit) -> Option<Value> {
+fn apply(base: &Value, path: &[Segment], edit: &Edit) -> Option<Value> {
     let Some((last, parents)) = path.split_last() else {
         return match edit {
             Edit::Set(v) => Some(v.clone()),
@@ -111,25 +111,25 @@ fn apply(base: &Value, path: &[Step], edit: &Edit) -> Option<Value> {
     let mut here = &mut out;
     for step in parents {
         here = match (step, here) {
-            (Step::Key(k), Value::Object(map)) => map.get_mut(k)?,
-            (Step::Index(i), Value::Array(items)) => items.get_mut(*i)?,
+            (Segment::Key(k), Value::Object(map)) => map.get_mut(k)?,
+            (Segment::Index(i), Value::Array(items)) => items.get_mut(*i)?,
             _ => return None,
         };
     }
     match (last, here, edit) {
-        (Step::Key(k), Value::Object(map), Edit::Set(v)) => {
+        (Segment::Key(k), Value::Object(map), Edit::Set(v)) => {
             map.insert(k.clone(), v.clone());
         }
-        (Step::Key(k), Value::Object(map), Edit::Remove) => {
+        (Segment::Key(k), Value::Object(map), Edit::Remove) => {
             map.shift_remove(k)?;
         }
-        (Step::NewKey(_), Value::Object(map), Edit::Set(v)) => {
+        (Segment::NewKey(_), Value::Object(map), Edit::Set(v)) => {
             let name = (0..)
                 .map(|i| format!("stitch_extra{i}"))
                 .find(|n| !map.contains_key(n))?;
             map.insert(name, v.clone());
         }
-        (Step::Index(i), Value::Array(items), Edit::Set(v)) => {
+        (Segment::Index(i), Value::Array(items), Edit::Set(v)) => {
             if *i < items.len() {
                 items[*i] = v.clone();
             } else if *i == items.len() {
@@ -151,25 +151,33 @@ mod tests {
     #[test]
     fn edits_land_at_their_path() {
         let base = json!({"a": {"b": [1, 2]}, "c": 3});
-        let path = [Step::Key("a".into()), Step::Key("b".into()), Step::Index(2)];
+        let path = [
+            Segment::Key("a".into()),
+            Segment::Key("b".into()),
+            Segment::Index(2),
+        ];
         assert_eq!(
             apply(&base, &path, &Edit::Set(json!(9))),
             Some(json!({"a": {"b": [1, 2, 9]}, "c": 3}))
         );
         assert_eq!(
-            apply(&base, &[Step::Key("c".into())], &Edit::Remove),
+            apply(&base, &[Segment::Key("c".into())], &Edit::Remove),
             Some(json!({"a": {"b": [1, 2]}}))
         );
         assert_eq!(
             apply(
                 &base,
-                &[Step::Key("x".into()), Step::Key("y".into())],
+                &[Segment::Key("x".into()), Segment::Key("y".into())],
                 &Edit::Remove
             ),
             None
         );
         assert_eq!(
-            apply(&json!({}), &[Step::NewKey(None)], &Edit::Set(json!(true))),
+            apply(
+                &json!({}),
+                &[Segment::NewKey(None)],
+                &Edit::Set(json!(true))
+            ),
             Some(Value::Object(Map::from_iter([(
                 "stitch_extra0".to_owned(),
                 json!(true)

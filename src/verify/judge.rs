@@ -14,10 +14,10 @@ use super::close;
 use super::space::Space;
 use crate::document::Location;
 use crate::schema::Semantics;
-use crate::validate::{Check, Resource, SchemaSet, Validator};
+use crate::validate::{Judgement, Resource, SchemaSet, Validator};
 
 /// Validators for one space.
-pub(crate) struct Checker<'a, 's> {
+pub(crate) struct Judge<'a, 's> {
     pub space: &'s Space<'a>,
     plain: OnceCell<Option<SchemaSet>>,
     closed: OnceCell<Option<(SchemaSet, Vec<close::Resource>)>>,
@@ -25,9 +25,9 @@ pub(crate) struct Checker<'a, 's> {
     closed_root: OnceCell<Option<Validator>>,
 }
 
-impl<'a, 's> Checker<'a, 's> {
-    pub fn new(space: &'s Space<'a>) -> Checker<'a, 's> {
-        Checker {
+impl<'a, 's> Judge<'a, 's> {
+    pub fn new(space: &'s Space<'a>) -> Judge<'a, 's> {
+        Judge {
             space,
             plain: OnceCell::new(),
             closed: OnceCell::new(),
@@ -76,17 +76,17 @@ impl<'a, 's> Checker<'a, 's> {
     }
 
     /// Whether `value` is valid at `at`; a place that does not compile decides nothing.
-    pub fn check(&self, at: &Location, value: &Value) -> Check {
+    pub fn judge(&self, at: &Location, value: &Value) -> Judgement {
         match self.validator(at) {
-            Some(v) => v.check(value),
-            None => Check::Undecided,
+            Some(v) => v.judge(value),
+            None => Judgement::Undecided,
         }
     }
 
     /// True when `value` is valid at `at` (undecided counts as valid: a filter that keeps a
     /// value it cannot judge leaves the judgement to the final check).
     pub fn admits(&self, at: &Location, value: &Value) -> bool {
-        !matches!(self.check(at, value), Check::Invalid(_))
+        !matches!(self.judge(at, value), Judgement::Invalid(_))
     }
 
     fn closed_set(&self) -> Option<&(SchemaSet, Vec<close::Resource>)> {
@@ -109,19 +109,19 @@ impl<'a, 's> Checker<'a, 's> {
 
     /// Whether the schema under test accepts `value` under `semantics`: under `declared`,
     /// whether close(root) does (§1).
-    pub fn check_root(&self, semantics: Semantics, value: &Value) -> Check {
+    pub fn judge_root(&self, semantics: Semantics, value: &Value) -> Judgement {
         match semantics {
-            Semantics::Declared => self.check_closed_root(value),
-            Semantics::Strict => self.check(&self.space.root, value),
+            Semantics::Declared => self.judge_closed_root(value),
+            Semantics::Strict => self.judge(&self.space.root, value),
         }
     }
 
     /// Whether `value` is valid under close(root) (§1): valid under the root itself and under
     /// its closed form. `Undecided` when the closed form cannot be built.
-    fn check_closed_root(&self, value: &Value) -> Check {
+    fn judge_closed_root(&self, value: &Value) -> Judgement {
         let root = self.space.root.clone();
-        match self.check(&root, value) {
-            Check::Valid => {}
+        match self.judge(&root, value) {
+            Judgement::Valid => {}
             other => return other,
         }
         let validator = self.closed_root.get_or_init(|| {
@@ -130,8 +130,8 @@ impl<'a, 's> Checker<'a, 's> {
             set.validator(&self.space.uri_of(&root), draft).ok()
         });
         match validator {
-            Some(v) => v.check(value),
-            None => Check::Undecided,
+            Some(v) => v.judge(value),
+            None => Judgement::Undecided,
         }
     }
 }

@@ -1,0 +1,329 @@
+//! The prover on types and scalar keywords (V1): `type` sets, finite terms decided value by
+//! value, numeric bounds and `multipleOf`, string lengths, `pattern` and the content keywords.
+
+use std::cmp::Ordering;
+
+use serde_json::{Value, json};
+
+use super::{Edit, Proof, Prover};
+use crate::schema::Draft;
+use crate::schema::bounds::{self, Bound, tightest};
+use crate::schema::types::Types;
+use crate::validate::Judgement;
+use crate::verify::space::{Node, counts};
+use crate::verify::terms::{self, Term};
+
+impl<'a> Prover<'a, '_> {
+    /// The values a term may take, when they are few: its smallest `const`/`enum`, or its
+    /// types when they are only `null` and booleans.
+    pub(super) fn finite(&self, term: &Term, types: Types) -> Option<Vec<Value>> {
+        if let Some(values) = terms::enumeration(self.sub_space(), term) {
+            return Some(values);
+        }
+        if Types(Types::NULL.0 | Types::BOOLEAN.0).contains(types) {
+            let mut out = Vec::new();
+            if types.intersects(Types::NULL) {
+                out.push(Value::Null);
+            }
+            if types.intersects(Types::BOOLEAN) {
+                out.extend([Value::Bool(false), Value::Bool(true)]);
+            }
+            return Some(out);
+        }
+        None
+    }
+
+    /// A finite term decided value by value, by the validators.
+    pub(super) fn by_values(
+        &mut self,
+        term: &Term,
+        values: &[Value],
+        node: &Node<'a, '_>,
+    ) -> Proof {
+        for value in values {
+            if !term.nodes.iter().all(|n| self.sub.admits(n, value)) {
+                continue;
+            }
+            match self.sup.judge(&node.at, value) {
+                Judgement::Valid => {}
+                Judgement::Invalid(rejection) => {
+                    let keyword = rejection
+                        .schema_path
+                        .rsplit('/')
+                        .next()
+                        .unwrap_or_default()
+                        .to_owned();
+                    return self.doubt(
+                        term,
+                        &node.at,
+                        "",
+                        format!("the presentation rejects {value}, which the contract accepts here (`{keyword}`)"),
+                        vec![Edit::Set(value.clone())],
+                    );
+                }
+                Judgement::Undecided => {
+                    return self.doubt(
+                        term,
+                        &node.at,
+                        "",
+                        format!("the validator could not decide {value} here (a regular expression gave up)"),
+                        Vec::new(),
+                    );
+                }
+            }
+        }
+        Proof::Proven
+    }
+
+    pub(super) fn types(&mut self, term: &Term, types: Types, node: &Node<'a, '_>) -> Proof {
+        let allowed = match node.get("type") {
+            Some(Value::String(t)) => Types::of_name(t).unwrap_or(Types::NONE),
+            Some(Value::Array(ts)) => ts
+                .iter()
+                .filter_map(Value::as_str)
+                .fold(Types::NONE, |acc, t| {
+                    acc.or(Types::of_name(t).unwrap_or(Types::NONE))
+                }),
+            _ => return Proof::Proven,
+        };
+        let missing = types.minus(allowed);
+        if missing.is_empty() {
+            return Proof::Proven;
+        }
+        let names: Vec<&str> = missing.each().map(Types::name).collect();
+        let mut edits = Vec::new();
+        for t in missing.each() {
+            edits.extend(
+                match t {
+                    Types::NULL => vec![Value::Null],
+                    Types::BOOLEAN => vec![json!(false), json!(true)],
+                    Types::INTEGER => vec![json!(0), json!(1)],
+                    Types::FRACTION => vec![json!(0.5)],
+                    Types::STRING => vec![json!(""), json!("a")],
+                    Types::ARRAY => vec![json!([])],
+                    _ => vec![json!({})],
+                }
+                .into_iter()
+                .map(Edit::Set),
+            );
+        }
+        edits.push(Edit::Sample);
+        self.doubt(
+            term,
+            &node.at,
+            "type",
+            format!(
+                "the contract allows {} values here, which the presentation's `type` does not",
+                names.join(" and ")
+            ),
+            edits,
+        )
+    }
+
+    pub(super) fn numbers(&mut self, term: &Term, types: Types, node: &Node<'a, '_>) -> Proof {
+        if !types.intersects(Types::NUMBER) {
+            return Proof::Proven;
+        }
+        let integer_only = !types.intersects(Types::FRACTION);
+        let sub_nodes: Vec<Node<'a, '_>> = term
+            .nodes
+            .iter()
+            .filter_map(|at| self.sub_space().node(at))
+            .collect();
+        for lower in [true, false] {
+            let Some(want) = node.bound(lower) else {
+                continue;
+            };
+            let have = tightest(sub_nodes.iter().filter_map(|n| n.bound(lower)), lower);
+            if covers(have.clone(), &want, lower, integer_only) {
+                continue;
+            }
+            let keyword = bound_keyword(node, lower, &want);
+            let step = if lower { -1.0 } else { 1.0 };
+            let mut candidates = vec![want.f64() + step, want.f64() + step / 2.0, want.f64()];
+            if let Some(h) = &have {
+                candidates.push(h.f64());
+            }
+            if integer_only {
+                candidates.retain(|c| c.fract() == 0.0);
+            }
+            let edits = candidates
+                .into_iter()
+                .filter_map(number)
+                .map(Edit::Set)
+                .collect();
+            return self.doubt(
+                term,
+                &node.at,
+                keyword,
+                format!(
+                    "the contract allows numbers {} `{keyword}` {}",
+                    if lower { "below" } else { "above" },
+                    want.f64()
+                ),
+                edits,
+            );
+        }
+        if let Some(divisor) = node.get("multipleOf").and_then(Value::as_f64) {
+            let integral = |x: f64| x.fract() == 0.0 && x.abs() < 9.0e15;
+            let divides = sub_nodes.iter().any(|n| {
+                n.get("multipleOf")
+                    .and_then(Value::as_f64)
+                    .is_some_and(|k| {
+                        integral(k)
+                            && integral(divisor)
+                            && divisor != 0.0
+                            && (k as i64) % (divisor as i64) == 0
+                    })
+            });
+            if !(divides || (divisor == 1.0 && integer_only)) {
+                if !integral(divisor) {
+                    return self.doubt(
+                        term,
+                        &node.at,
+                        "multipleOf",
+                        "`multipleOf` with a fractional divisor is not proven (validators differ on float tolerance)",
+                        vec![Edit::Sample],
+                    );
+                }
+                let start = tightest(sub_nodes.iter().filter_map(|n| n.bound(true)), true)
+                    .map_or(1.0, |b| b.f64().ceil());
+                let edits = (0..4)
+                    .map(|i| start + f64::from(i))
+                    .filter(|c| c % divisor != 0.0)
+                    .filter_map(number)
+                    .map(Edit::Set)
+                    .collect();
+                return self.doubt(
+                    term,
+                    &node.at,
+                    "multipleOf",
+                    format!("the contract allows numbers that are not multiples of {divisor}"),
+                    edits,
+                );
+            }
+        }
+        Proof::Proven
+    }
+
+    pub(super) fn strings(&mut self, term: &Term, types: Types, node: &Node<'a, '_>) -> Proof {
+        if !types.intersects(Types::STRING) {
+            return Proof::Proven;
+        }
+        let sub_nodes: Vec<Node<'a, '_>> = term
+            .nodes
+            .iter()
+            .filter_map(|at| self.sub_space().node(at))
+            .collect();
+        let (have_min, have_max) = counts(&sub_nodes, "minLength", "maxLength");
+        if let Some(min) = node.count("minLength")
+            && have_min < min
+        {
+            let edits = [have_min, min.saturating_sub(1)]
+                .into_iter()
+                .map(|n| Edit::Set(json!("a".repeat(n.min(4096) as usize))))
+                .chain([Edit::Sample])
+                .collect();
+            return self.doubt(
+                term,
+                &node.at,
+                "minLength",
+                format!("the contract allows strings shorter than {min}"),
+                edits,
+            );
+        }
+        if let Some(max) = node.count("maxLength")
+            && have_max.is_none_or(|h| h > max)
+        {
+            let edits = vec![
+                Edit::Set(json!("a".repeat((max + 1).min(1 << 16) as usize))),
+                Edit::Sample,
+            ];
+            return self.doubt(
+                term,
+                &node.at,
+                "maxLength",
+                format!("the contract allows strings longer than {max}"),
+                edits,
+            );
+        }
+        if let Some(pattern) = node.get("pattern")
+            && !sub_nodes.iter().any(|n| n.get("pattern") == Some(pattern))
+        {
+            return self.doubt(
+                term,
+                &node.at,
+                "pattern",
+                "`pattern` is proven only when the contract has the same one",
+                vec![Edit::Sample],
+            );
+        }
+        if node.draft <= Draft::Draft7 {
+            for keyword in ["contentMediaType", "contentEncoding"] {
+                if let Some(value) = node.get(keyword)
+                    && !sub_nodes.iter().any(|n| n.get(keyword) == Some(value))
+                {
+                    return self.doubt(
+                        term,
+                        &node.at,
+                        keyword,
+                        format!("`{keyword}` is proven only when the contract has the same one"),
+                        vec![Edit::Sample],
+                    );
+                }
+            }
+        }
+        Proof::Proven
+    }
+}
+
+/// `have` (a bound of the contract) is at least as tight as `want` (the presentation's).
+fn covers(have: Option<Bound>, want: &Bound, lower: bool, integer_only: bool) -> bool {
+    let Some(have) = have else {
+        return false;
+    };
+    if integer_only {
+        let effective = |b: &Bound| {
+            if lower {
+                if b.exclusive {
+                    b.f64().floor() + 1.0
+                } else {
+                    b.f64().ceil()
+                }
+            } else if b.exclusive {
+                b.f64().ceil() - 1.0
+            } else {
+                b.f64().floor()
+            }
+        };
+        let (h, w) = (effective(&have), effective(want));
+        return if lower { h >= w } else { h <= w };
+    }
+    match (bounds::compare(&have.value, &want.value), lower) {
+        (Ordering::Greater, true) | (Ordering::Less, false) => true,
+        (Ordering::Equal, _) => have.exclusive || !want.exclusive,
+        _ => false,
+    }
+}
+
+fn bound_keyword(node: &Node<'_, '_>, lower: bool, want: &Bound) -> &'static str {
+    let (inclusive, exclusive) = if lower {
+        ("minimum", "exclusiveMinimum")
+    } else {
+        ("maximum", "exclusiveMaximum")
+    };
+    if want.exclusive && !node.draft.boolean_exclusive_bounds() {
+        exclusive
+    } else {
+        inclusive
+    }
+}
+
+/// A number as JSON, integers as integers.
+fn number(x: f64) -> Option<Value> {
+    if x.fract() == 0.0 && x.abs() < 9.0e15 {
+        Some(json!(x as i64))
+    } else {
+        serde_json::Number::from_f64(x).map(Value::Number)
+    }
+}
