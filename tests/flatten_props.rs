@@ -10,7 +10,7 @@
 use proptest::prelude::*;
 use serde_json::{Map, Value, json};
 use stitch::document::{self, Input, LoadOptions};
-use stitch::flatten::{self, Collisions, Options};
+use stitch::flatten::{self, Choices, Collisions};
 use stitch::schema::{Draft, Semantics};
 use stitch::validate::Validator;
 use stitch::verify::{self, Space, Verdict};
@@ -228,11 +228,11 @@ fn validator(schema: &Value, draft: Draft) -> Validator {
 fn check(
     case: &Case,
     contract: &Value,
-    options: Options,
+    draft: Draft,
+    choices: Choices,
     place: &dyn Fn(&Value) -> Value,
 ) -> Result<(), TestCaseError> {
-    let draft = options.draft;
-    let flat = flatten::flatten(contract, options);
+    let flat = flatten::flatten(contract, draft, choices);
     let presentation = validator(&flat.schema, draft);
     let validator_of_contract = validator(contract, draft);
     // The verifier judges every presentation: never refuted, and its verdict says why.
@@ -244,7 +244,7 @@ fn check(
         document::load(&Input::File(path.into()), &LoadOptions::default()).expect("loads")
     };
     let (cl, pl) = (load(&c), load(&p));
-    let semantics = options.semantics;
+    let semantics = choices.semantics;
     let report = verify::verify(
         &Space::new(&cl, ""),
         &Space::new(&pl, ""),
@@ -257,8 +257,8 @@ fn check(
     if std::env::var_os("STITCH_PROPS_VERBOSE").is_some() {
         eprintln!(
             "VERDICT {semantics:?} {:?} deep={} {:?} {:?}",
-            options.collisions,
-            options.deep,
+            choices.collisions,
+            choices.deep,
             report.verdict,
             report.reason.as_ref().map(|r| &r.message)
         );
@@ -337,8 +337,8 @@ proptest! {
         let draft = if case.contract["$schema"].as_str().is_some_and(|s| s.contains("draft-07")) { Draft::Draft7 } else { Draft::Draft2020_12 };
         for collisions in [Collisions::AnyOf, Collisions::Merge] {
             for semantics in [Semantics::Declared, Semantics::Strict] {
-                let root = Options { draft, semantics, collisions, deep: false };
-                let flat = flatten::flatten(&case.contract, root);
+                let root = Choices { semantics, collisions, deep: false };
+                let flat = flatten::flatten(&case.contract, draft, root);
                 prop_assert_eq!(flat.schema.get("type"), Some(&json!("object")), "not flattened: {:?}", flat.notes);
                 if collisions == Collisions::Merge {
                     // F7.4: `merge` introduces no `anyOf` (the nullable ones the contract's
@@ -347,13 +347,13 @@ proptest! {
                     let root_union = usize::from(case.contract.get("anyOf").is_some());
                     prop_assert!(count(&flat.schema) <= count(&case.contract) - root_union, "merge introduced an anyOf: {}", flat.schema);
                 }
-                check(&case, &case.contract, root, &|v| v.clone())?;
+                check(&case, &case.contract, draft, root, &|v| v.clone())?;
                 // --deep on the same union below the root.
                 let wrapper = nested(&case);
-                let deep = Options { deep: true, ..root };
-                let flat = flatten::flatten(&wrapper, deep);
+                let deep = Choices { deep: true, ..root };
+                let flat = flatten::flatten(&wrapper, draft, deep);
                 prop_assert_eq!(flat.schema["properties"]["inner"].get("type"), Some(&json!("object")), "not flattened below the root: {:?}", flat.notes);
-                check(&case, &wrapper, deep, &|v| json!({"inner": v, "list": [v]}))?;
+                check(&case, &wrapper, draft, deep, &|v| json!({"inner": v, "list": [v]}))?;
             }
         }
     }

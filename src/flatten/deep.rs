@@ -32,7 +32,8 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 
 use serde_json::{Map, Value};
 
-use super::{Notes, Options, Reader, flatten_root, hoist, object, union};
+use super::root::flatten_root;
+use super::{Notes, Reader, Settings, hoist, object, union};
 use crate::canonical;
 use crate::document::source::MAX_DEPTH;
 use crate::schema::keywords::Application;
@@ -94,136 +95,34 @@ pub(crate) fn has_union(schema: &Value) -> bool {
 
 /// F2: `contract` with every object union at a positive position flattened, innermost first,
 /// the root last (F1).
-pub(crate) fn flatten_deep(contract: &Value, options: Options, notes: &mut Notes) -> Value {
-    let draft = options.draft;
-    let mut doc = contract.clone();
-    let mut left: HashSet<String> = HashSet::new();
-    // Every union flattened so far, as canonical JSON: a later pass that meets one again meets
-    // a copy that flattening made of a recursive definition's keys, and would unroll it.
-    let mut seen: HashSet<String> = HashSet::new();
-    let mut copies: HashMap<String, String> = HashMap::new();
-    let mut root_done = false;
+pub(crate) fn flatten_deep(contract: &Value, settings: Settings, notes: &mut Notes) -> Value {
+    let draft = settings.draft;
     // F3: flattening copies the branches' keys into place, so unions of references to
     // definitions that hold flattened unions themselves can grow the document exponentially.
-    let mut size = nodes(contract);
-    let budget = (size * GROWTH).max(size + SLACK);
+    let size = nodes(contract);
+    let mut deep = Deep {
+        settings,
+        doc: contract.clone(),
+        left: HashSet::new(),
+        seen: HashSet::new(),
+        copies: HashMap::new(),
+        size,
+        budget: (size * GROWTH).max(size + SLACK),
+        targets: Vec::new(),
+    };
+    let mut root_done = false;
     for pass in 0..MAX_PASSES {
-        let mut changed = copy_definitions(&mut doc, draft, &mut copies, notes);
-        let reach = reach(&doc, draft);
-        let mut candidates: Vec<(String, &'static str)> = reach
-            .colors
-            .iter()
-            .filter(|(at, bits)| **bits == POSITIVE && !at.is_empty() && !left.contains(*at))
-            .filter_map(|(at, _)| Some((at.clone(), union_keyword(doc.pointer(at)?)?)))
-            .collect();
-        // Innermost first (F2); at one depth, in pointer order, so the output is deterministic.
-        candidates.sort_by(|a, b| {
-            pointer_depth(&b.0)
-                .cmp(&pointer_depth(&a.0))
-                .then_with(|| a.0.cmp(&b.0))
-        });
-        let mut targets = hoist::local_targets(&doc, draft);
+        let mut changed = copy_definitions(&mut deep.doc, draft, &mut deep.copies, notes);
+        let candidates = deep.candidates();
+        deep.targets = hoist::local_targets(&deep.doc, draft);
         for (at, keyword) in candidates {
-            if !object_like(&doc, &at, keyword, options) {
-                left.insert(at);
-                continue;
-            }
-            let fingerprint = doc
-                .pointer(&at)
-                .map(canonical::canonical)
-                .unwrap_or_default();
-            if pass > 0 && seen.contains(&fingerprint) {
-                notes.not_flattened(
-                    &pointer::push(&at, keyword),
-                    format!("the `{keyword}` is left in place: it is a copy that flattening made of a union flattened already (through a definition, or a recursive one)"),
-                    None,
-                );
-                left.insert(at);
-                continue;
-            }
-            // A first estimate of the flat object, before building it: its branches' size.
-            let estimate: usize = doc
-                .pointer(&at)
-                .and_then(|n| n.get(keyword))
-                .and_then(Value::as_array)
-                .map_or(0, |branches| {
-                    let reader = Reader {
-                        root: &doc,
-                        options,
-                    };
-                    branches
-                        .iter()
-                        .map(|b| reader.follow(b, "").map_or(1, |(t, _)| nodes(t)))
-                        .sum()
-                });
-            if size + estimate > budget {
-                too_large(notes, &at, keyword);
-                left.insert(at);
-                continue;
-            }
-            let before = notes.0.len();
-            let flattened =
-                union::flatten_union(&doc, &at, keyword, Some(&targets), options, notes);
-            // Notes about a copy (F2) point at its original, which the contract has.
-            for note in &mut notes.0[before..] {
-                if let Some((original, copy)) = copies
-                    .iter()
-                    .find(|(_, copy)| pointer::starts_with(&note.pointer, copy))
-                {
-                    note.pointer = format!("{original}{}", &note.pointer[copy.len()..]);
-                    note.message = format!("{} (in the copy `#{copy}`)", note.message);
-                }
-            }
-            let Some(replacement) = flattened else {
-                left.insert(at);
-                continue;
-            };
-            let grown = match &replacement.document {
-                Some(moved) => nodes(moved) + nodes(&replacement.node),
-                None => size + nodes(&replacement.node),
-            } - doc.pointer(&at).map_or(0, nodes);
-            if grown > budget {
-                notes.0.truncate(before);
-                too_large(notes, &at, keyword);
-                left.insert(at);
-                continue;
-            }
-            // L5: a presentation must load like any document (tools wrap the schema in a few
-            // levels more, hence the margin).
-            if pointer_depth(&at) + levels(&replacement.node) > MAX_DEPTH - DEPTH_MARGIN {
-                notes.0.truncate(before);
-                notes.not_flattened(
-                    &pointer::push(&at, keyword),
-                    format!("the `{keyword}` is left in place: flattening it would nest the presentation deeper than {} levels", MAX_DEPTH - DEPTH_MARGIN),
-                    None,
-                );
-                left.insert(at);
-                continue;
-            }
-            size = grown;
-            seen.insert(fingerprint);
-            if let Some(moved) = replacement.document {
-                doc = moved;
-                targets = hoist::local_targets(&doc, draft);
-            }
-            let mut node = replacement.node;
-            if observed(&doc, &at, draft)
-                && let Value::Object(map) = &mut node
-                && !map.contains_key("additionalProperties")
-            {
-                // F8: an open flat object that an `unevaluatedProperties` can see says so.
-                map.insert("additionalProperties".to_owned(), Value::Bool(true));
-            }
-            if let Some(slot) = doc.pointer_mut(&at) {
-                *slot = node;
-                changed = true;
-            }
+            changed |= deep.flatten_one(at, keyword, pass, notes);
         }
         if !root_done {
             root_done = true;
-            let flattened = flatten_root(&doc, options, notes);
-            if flattened != doc {
-                doc = flattened;
+            let flattened = flatten_root(&deep.doc, settings, notes);
+            if flattened != deep.doc {
+                deep.doc = flattened;
                 changed = true;
             }
         }
@@ -231,7 +130,164 @@ pub(crate) fn flatten_deep(contract: &Value, options: Options, notes: &mut Notes
             break;
         }
     }
-    doc
+    deep.doc
+}
+
+/// The state of one `--deep` run.
+struct Deep {
+    settings: Settings,
+    /// The document as flattened so far.
+    doc: Value,
+    /// Unions left in place (noted once).
+    left: HashSet<String>,
+    /// Every union flattened so far, as canonical JSON: a later pass that meets one again
+    /// meets a copy that flattening made of a recursive definition's keys, and would unroll it.
+    seen: HashSet<String>,
+    /// Definitions copied for positive referrers (F2): original → copy.
+    copies: HashMap<String, String>,
+    /// The document's size, in JSON values, and the most it may grow to.
+    size: usize,
+    budget: usize,
+    /// The document's local reference targets (F13 looks among them).
+    targets: Vec<String>,
+}
+
+impl Deep {
+    /// The unions reached only positively and not left in place yet, innermost first (F2); at
+    /// one depth, in pointer order, so the output is deterministic.
+    fn candidates(&self) -> Vec<(String, &'static str)> {
+        let reach = reach(&self.doc, self.settings.draft);
+        let mut candidates: Vec<(String, &'static str)> = reach
+            .colors
+            .iter()
+            .filter(|(at, bits)| **bits == POSITIVE && !at.is_empty() && !self.left.contains(*at))
+            .filter_map(|(at, _)| Some((at.clone(), union_keyword(self.doc.pointer(at)?)?)))
+            .collect();
+        candidates.sort_by(|a, b| {
+            pointer_depth(&b.0)
+                .cmp(&pointer_depth(&a.0))
+                .then_with(|| a.0.cmp(&b.0))
+        });
+        candidates
+    }
+
+    /// Flattens the union under `keyword` at `at`, or leaves it in place (F3, noted); true when
+    /// the document changed.
+    fn flatten_one(&mut self, at: String, keyword: &str, pass: usize, notes: &mut Notes) -> bool {
+        let settings = self.settings;
+        if !object_like(&self.doc, &at, keyword, settings) {
+            self.left.insert(at);
+            return false;
+        }
+        let fingerprint = self
+            .doc
+            .pointer(&at)
+            .map(canonical::canonical)
+            .unwrap_or_default();
+        if pass > 0 && self.seen.contains(&fingerprint) {
+            notes.not_flattened(
+                &pointer::push(&at, keyword),
+                format!("the `{keyword}` is left in place: it is a copy that flattening made of a union flattened already (through a definition, or a recursive one)"),
+                None,
+            );
+            self.left.insert(at);
+            return false;
+        }
+        if self.size + self.estimate(&at, keyword) > self.budget {
+            too_large(notes, &at, keyword);
+            self.left.insert(at);
+            return false;
+        }
+        let before = notes.0.len();
+        let flattened = union::flatten_union(
+            &self.doc,
+            &at,
+            keyword,
+            Some(&self.targets),
+            settings,
+            notes,
+        );
+        self.point_at_originals(&mut notes.0[before..]);
+        let Some(replacement) = flattened else {
+            self.left.insert(at);
+            return false;
+        };
+        let grown = match &replacement.document {
+            Some(moved) => nodes(moved) + nodes(&replacement.node),
+            None => self.size + nodes(&replacement.node),
+        } - self.doc.pointer(&at).map_or(0, nodes);
+        if grown > self.budget {
+            notes.0.truncate(before);
+            too_large(notes, &at, keyword);
+            self.left.insert(at);
+            return false;
+        }
+        // L5: a presentation must load like any document (tools wrap the schema in a few
+        // levels more, hence the margin).
+        if pointer_depth(&at) + levels(&replacement.node) > MAX_DEPTH - DEPTH_MARGIN {
+            notes.0.truncate(before);
+            notes.not_flattened(
+                &pointer::push(&at, keyword),
+                format!("the `{keyword}` is left in place: flattening it would nest the presentation deeper than {} levels", MAX_DEPTH - DEPTH_MARGIN),
+                None,
+            );
+            self.left.insert(at);
+            return false;
+        }
+        self.size = grown;
+        self.seen.insert(fingerprint);
+        if let Some(moved) = replacement.document {
+            self.doc = moved;
+            self.targets = hoist::local_targets(&self.doc, settings.draft);
+        }
+        let mut node = replacement.node;
+        if observed(&self.doc, &at, settings.draft)
+            && let Value::Object(map) = &mut node
+            && !map.contains_key("additionalProperties")
+        {
+            // F8: an open flat object that an `unevaluatedProperties` can see says so.
+            map.insert("additionalProperties".to_owned(), Value::Bool(true));
+        }
+        match self.doc.pointer_mut(&at) {
+            Some(slot) => {
+                *slot = node;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// A first estimate of a flat object's size, before building it: its branches' size.
+    fn estimate(&self, at: &str, keyword: &str) -> usize {
+        let reader = Reader {
+            root: &self.doc,
+            settings: self.settings,
+        };
+        self.doc
+            .pointer(at)
+            .and_then(|n| n.get(keyword))
+            .and_then(Value::as_array)
+            .map_or(0, |branches| {
+                branches
+                    .iter()
+                    .map(|b| reader.follow(b, "").map_or(1, |(t, _)| nodes(t)))
+                    .sum()
+            })
+    }
+
+    /// Notes about a copy (F2) point at its original, which the contract has.
+    fn point_at_originals(&self, notes: &mut [super::Note]) {
+        for note in notes {
+            if let Some((original, copy)) = self
+                .copies
+                .iter()
+                .find(|(_, copy)| pointer::starts_with(&note.pointer, copy))
+            {
+                note.pointer = format!("{original}{}", &note.pointer[copy.len()..]);
+                note.message = format!("{} (in the copy `#{copy}`)", note.message);
+            }
+        }
+    }
 }
 
 /// F3 for a union whose flat object would exceed the size budget.
@@ -259,8 +315,11 @@ fn pointer_depth(at: &str) -> usize {
 
 /// F1's object-like test below the root: every branch (after local references, through
 /// `allOf`) says `type: "object"`, or the union's node does.
-fn object_like(doc: &Value, at: &str, keyword: &str, options: Options) -> bool {
-    let reader = Reader { root: doc, options };
+fn object_like(doc: &Value, at: &str, keyword: &str, settings: Settings) -> bool {
+    let reader = Reader {
+        root: doc,
+        settings,
+    };
     let Some(node) = doc.pointer(at) else {
         return false;
     };
@@ -557,7 +616,7 @@ fn holds_union(schema: &Value, draft: Draft) -> bool {
 mod tests {
     use super::*;
     use crate::diagnostic::codes;
-    use crate::flatten::{Collisions, flatten};
+    use crate::flatten::{Choices, Collisions, flatten};
     use crate::schema::Semantics;
     use serde_json::json;
 
@@ -586,13 +645,12 @@ mod tests {
     #[test]
     fn growth_is_bounded() {
         let contract = doubling(16);
-        let options = Options {
-            draft: Draft::Draft2020_12,
+        let choices = Choices {
             semantics: Semantics::Declared,
             collisions: Collisions::AnyOf,
             deep: true,
         };
-        let flat = flatten(&contract, options);
+        let flat = flatten(&contract, Draft::Draft2020_12, choices);
         assert!(nodes(&flat.schema) <= (nodes(&contract) * GROWTH).max(nodes(&contract) + SLACK));
         assert!(
             flat.notes.iter().any(|n| n.code == codes::NOT_FLATTENED
@@ -602,7 +660,7 @@ mod tests {
             flat.notes
         );
         // Small documents flatten whole.
-        let small = flatten(&doubling(3), options);
+        let small = flatten(&doubling(3), Draft::Draft2020_12, choices);
         assert!(
             small.notes.iter().all(|n| n.code != codes::NOT_FLATTENED),
             "{:?}",

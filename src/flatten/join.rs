@@ -71,7 +71,7 @@ fn kinds(reader: &Reader<'_>, schema: &Value, depth: usize) -> Option<BTreeSet<&
         ),
         _ => {}
     }
-    if reader.options.draft.is_keyword("const")
+    if reader.settings.draft.is_keyword("const")
         && let Some(c) = map.get("const")
     {
         sets.push(std::iter::once(type_of(c)).collect());
@@ -132,7 +132,7 @@ fn split_null(reader: &Reader<'_>, schema: &Value) -> (Value, bool) {
                 })
                 && (x.contains_key("type")
                     || x.contains_key("enum")
-                    || (x.contains_key("const") && reader.options.draft.is_keyword("const")))
+                    || (x.contains_key("const") && reader.settings.draft.is_keyword("const")))
             {
                 return (other.clone(), true);
             }
@@ -348,7 +348,7 @@ pub(crate) fn join(
         return with_null(hull);
     }
 
-    if reader.options.collisions == Collisions::Merge {
+    if reader.settings.collisions == Collisions::Merge {
         return with_null(merge::merge(
             reader, key, at, &cores, &kind_sets, depth, notes,
         ));
@@ -384,7 +384,7 @@ fn string_enum_union(reader: &Reader<'_>, cores: &[&Value]) -> Option<Vec<Value>
             return None;
         }
         let these: Vec<Value> = match (map.get("const"), map.get("enum")) {
-            (Some(c), None) if reader.options.draft.is_keyword("const") => vec![c.clone()],
+            (Some(c), None) if reader.settings.draft.is_keyword("const") => vec![c.clone()],
             (None, Some(Value::Array(e))) => e.clone(),
             _ => return None,
         };
@@ -402,7 +402,7 @@ fn string_enum_union(reader: &Reader<'_>, cores: &[&Value]) -> Option<Vec<Value>
 
 /// F7.3: the hull of one scalar kind's constraints.
 pub(crate) fn hull(reader: &Reader<'_>, kind: &str, cores: &[&Value]) -> Value {
-    let draft = reader.options.draft;
+    let draft = reader.settings.draft;
     let maps: Vec<&Map<String, Value>> = cores.iter().filter_map(|c| c.as_object()).collect();
     let mut out = Map::new();
     let type_name = if kind == "number" {

@@ -17,8 +17,9 @@ use std::collections::BTreeSet;
 
 use serde_json::{Map, Value, json};
 
+use super::flat::{self, Union};
 use super::join::{self, Contribution};
-use super::union::{self, Branch};
+use super::union::Branch;
 use super::{Notes, Reader, object};
 use crate::canonical;
 use crate::schema::keywords::{self, Kind, is_annotation, is_definitions, is_identity};
@@ -48,31 +49,10 @@ pub(crate) fn merge(
         );
         return json!({});
     }
-    // Lone local references are read as their targets; a recursive one stays a reference,
-    // and two different schemas one of which is recursive cannot be joined without cutting.
-    let mut maps: Vec<Map<String, Value>> = Vec::with_capacity(cores.len());
-    for core in cores {
-        let Some((target, target_at)) = reader.follow(core, at) else {
-            return any_value(key, at, "a reference stitch cannot follow", notes);
-        };
-        if core.get("$ref").is_some() && join::is_recursive(reader, &target_at) {
-            return any_value(key, at, "different recursive references", notes);
-        }
-        match target {
-            Value::Object(map) => maps.push(map.clone()),
-            Value::Bool(true) => maps.push(Map::new()),
-            _ => return any_value(key, at, "a schema that is not an object", notes),
-        }
-    }
-    // F7.6: a union that stays inside a branch (`anyOf: [X, {"type": "null"}]` that could not be
-    // projected, say) is not merged with the others.
-    for union in ["anyOf", "oneOf"] {
-        let first = maps[0].get(union);
-        if maps.iter().any(|m| m.get(union).is_some()) && maps.iter().any(|m| m.get(union) != first)
-        {
-            return any_value(key, at, &format!("an `{union}` in some branch"), notes);
-        }
-    }
+    let maps = match targets(reader, key, at, cores, notes) {
+        Ok(maps) => maps,
+        Err(any) => return any,
+    };
     let all_kinds: BTreeSet<&str> = kinds.iter().flatten().copied().collect();
     if all_kinds.len() == 1 && all_kinds.contains("object") {
         notes.widened(
@@ -135,18 +115,87 @@ pub(crate) fn merge(
     );
     // `enum`/`const` survive only when every branch has one, unioned across kinds.
     let all: Vec<&Map<String, Value>> = maps.iter().collect();
-    let values = join::enum_union(reader.options.draft, &all);
+    let values = join::enum_union(reader.settings.draft, &all);
     if let Some(values) = values {
         out.insert("enum".to_owned(), Value::Array(values));
     }
     out.extend(side_by_side);
     // Applicators and other keywords that are not specific to one type: only when identical
     // in every branch.
+    let dropped = shared_general(reader, &maps, &mut out);
+    let mut message = if mixed {
+        format!(
+            "`{key}` has different kinds of schema in different branches: they are merged into one with a `type` array"
+        )
+    } else {
+        format!("`{key}` joins the array schemas of its branches position by position (merge)")
+    };
+    if !dropped.is_empty() {
+        let list: Vec<String> = dropped.iter().map(|k| format!("`{k}`")).collect();
+        message.push_str(&format!("; dropped: {}", list.join(", ")));
+    }
+    notes.widened(at, message);
+    Value::Object(out)
+}
+
+/// The branch schemas as objects: lone local references read as their targets. A recursive
+/// one stays a reference, and two different schemas one of which is recursive cannot be joined
+/// without cutting; a union inside a branch is not merged either (F7.6): `Err` with `{}`.
+fn targets(
+    reader: &Reader<'_>,
+    key: &str,
+    at: &str,
+    cores: &[&Value],
+    notes: &mut Notes,
+) -> Result<Vec<Map<String, Value>>, Value> {
+    let mut maps: Vec<Map<String, Value>> = Vec::with_capacity(cores.len());
+    for core in cores {
+        let Some((target, target_at)) = reader.follow(core, at) else {
+            return Err(any_value(
+                key,
+                at,
+                "a reference stitch cannot follow",
+                notes,
+            ));
+        };
+        if core.get("$ref").is_some() && join::is_recursive(reader, &target_at) {
+            return Err(any_value(key, at, "different recursive references", notes));
+        }
+        match target {
+            Value::Object(map) => maps.push(map.clone()),
+            Value::Bool(true) => maps.push(Map::new()),
+            _ => return Err(any_value(key, at, "a schema that is not an object", notes)),
+        }
+    }
+    // F7.6: a union that stays inside a branch (`anyOf: [X, {"type": "null"}]` that could not be
+    // projected, say) is not merged with the others.
+    for union in ["anyOf", "oneOf"] {
+        let first = maps[0].get(union);
+        if maps.iter().any(|m| m.get(union).is_some()) && maps.iter().any(|m| m.get(union) != first)
+        {
+            return Err(any_value(
+                key,
+                at,
+                &format!("an `{union}` in some branch"),
+                notes,
+            ));
+        }
+    }
+    Ok(maps)
+}
+
+/// Keywords that are not specific to one type (applicators and the rest), written into `out`
+/// when identical in every branch; the others, dropped, are returned.
+fn shared_general(
+    reader: &Reader<'_>,
+    maps: &[Map<String, Value>],
+    out: &mut Map<String, Value>,
+) -> BTreeSet<String> {
     let mut dropped: BTreeSet<String> = BTreeSet::new();
     let mut shared: Vec<&String> = Vec::new();
-    for map in &maps {
+    for map in maps {
         for k in map.keys() {
-            if !is_general(k) || !reader.options.draft.is_keyword(k) || shared.contains(&k) {
+            if !is_general(k) || !reader.settings.draft.is_keyword(k) || shared.contains(&k) {
                 continue;
             }
             let first = canonical::canonical(&maps[0].get(k).cloned().unwrap_or(Value::Null));
@@ -163,19 +212,7 @@ pub(crate) fn merge(
     for k in shared {
         out.insert(k.clone(), maps[0][k.as_str()].clone());
     }
-    let mut message = if mixed {
-        format!(
-            "`{key}` has different kinds of schema in different branches: they are merged into one with a `type` array"
-        )
-    } else {
-        format!("`{key}` joins the array schemas of its branches position by position (merge)")
-    };
-    if !dropped.is_empty() {
-        let list: Vec<String> = dropped.iter().map(|k| format!("`{k}`")).collect();
-        message.push_str(&format!("; dropped: {}", list.join(", ")));
-    }
-    notes.widened(at, message);
-    Value::Object(out)
+    dropped
 }
 
 /// `{}` for `key`, with a note saying why (F7.4, F7.5).
@@ -246,7 +283,7 @@ fn part(reader: &Reader<'_>, map: &Map<String, Value>, kind: &str) -> Map<String
     };
     let values: Option<Vec<Value>> = match (map.get("enum"), map.get("const")) {
         (Some(Value::Array(e)), _) => Some(e.iter().filter(|v| of_kind(v)).cloned().collect()),
-        (None, Some(c)) if reader.options.draft.is_keyword("const") => {
+        (None, Some(c)) if reader.settings.draft.is_keyword("const") => {
             Some(std::iter::once(c).filter(|v| of_kind(v)).cloned().collect())
         }
         _ => None,
@@ -283,8 +320,16 @@ fn object_join(
         })
         .collect();
     let node = Map::new();
-    let flat = union::flat_object(reader, &node, at, at, &branches, false, depth + 1, notes);
-    union::assemble_object(&node, "anyOf", flat)
+    let union = Union {
+        reader,
+        node: &node,
+        at,
+        union_at: at,
+        branches: &branches,
+        discriminate: false,
+        depth: depth + 1,
+    };
+    flat::assemble_object(&node, "anyOf", flat::flat_object(&union, notes))
 }
 
 /// Array schemas joined position by position (F7.4 `merge`): item i joins each branch's
@@ -298,7 +343,7 @@ fn array_join(
     depth: usize,
     notes: &mut Notes,
 ) -> Map<String, Value> {
-    let tuple_draft = reader.options.draft.array_items_is_tuple();
+    let tuple_draft = reader.settings.draft.array_items_is_tuple();
     let empty = json!({});
     // Each branch as (prefix, tail); an absent tail is `{}`.
     let shapes: Vec<(Vec<&Value>, &Value)> = parts

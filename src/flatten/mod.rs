@@ -1,33 +1,44 @@
 //! Flattening (SPEC §3): a contract in, a presentation and its notes out — pure, deterministic,
-//! and never narrowing.
+//! and never narrowing. Whatever no rule keeps soundly is dropped and noted; when in doubt a
+//! union is left in place (F3).
 //!
-//! This module owns the walk at the root (F1: unions, `allOf`, `$ref`) and the options;
-//! `object` reads schemas as objects (F5, F9), `union` builds the flat object (F4, F6, F8, F12),
-//! `join` joins colliding property schemas (F7), `describe` writes the per-field guidance (F10)
-//! (`merge` does it for `--collisions merge`), `describe` writes the per-field guidance (F10),
-//! `hoist` keeps references true when their targets move (F13) and `deep` finds the unions below
-//! the root that `--deep` flattens (F2). Whatever no rule keeps soundly is dropped and noted;
-//! when in doubt a union is left in place (F3).
+//! | module | owns |
+//! |---|---|
+//! | `root` | the walk at the root (F1): a root `$ref`, union or `allOf` |
+//! | `deep` | the unions below the root that `--deep` flattens (F2) |
+//! | `union` | one union: its branches followed and read, or left in place (F3, F5) |
+//! | `object` | reading a schema as one object (F5) and merging `allOf` conjuncts (F9) |
+//! | `flat` | the flat object: discriminator, keys, other keys, node assembly (F4, F6, F8, F12) |
+//! | `join` | joining colliding property schemas (F7) |
+//! | `merge` | the same in `--collisions merge` mode (F7.4) |
+//! | `describe` | the per-field guidance (F10) |
+//! | `hoist`, `rebase` | references kept true when their targets move (F13) |
+//!
+//! Imports point one way — root/deep → union → flat → join — with **one intended recursion**:
+//! `join` → `merge` → `flat` → `join`. An object join in `merge` mode builds a flat object of
+//! its own, whose colliding keys are joined again; `merge` bounds the depth (16 levels).
 
 mod deep;
 mod describe;
+mod flat;
 mod hoist;
 mod join;
 mod merge;
 mod object;
 mod rebase;
+mod root;
 mod union;
 
 pub use rebase::rebase;
 
 use std::borrow::Cow;
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use crate::diagnostic::codes;
 use crate::diagnostic::{Anchor, Code, Finding};
 use crate::document::Loaded;
-use crate::schema::keywords::{is_annotation, is_definitions, is_identity};
+use crate::schema::keywords::{is_annotation, is_definitions};
 use crate::schema::{Draft, Semantics};
 
 /// How colliding property schemas of different kinds are joined (F7.4).
@@ -50,9 +61,9 @@ impl Collisions {
     }
 }
 
-/// Flattening options.
+/// What flattening one document reads: the user's choices and the document's draft.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Options {
+pub(crate) struct Settings {
     /// The contract's draft (L2); the presentation keeps it.
     pub draft: Draft,
     /// `--semantics`.
@@ -85,9 +96,9 @@ impl Default for Choices {
 }
 
 impl Choices {
-    /// The options for a document of `draft`.
-    pub fn options(self, draft: Draft) -> Options {
-        Options {
+    /// The settings for a document of `draft`.
+    pub(crate) fn settings(self, draft: Draft) -> Settings {
+        Settings {
             draft,
             semantics: self.semantics,
             collisions: self.collisions,
@@ -156,10 +167,10 @@ impl Notes {
     }
 }
 
-/// What the flattener needs to read a contract: its root (for local references) and options.
+/// What the flattener needs to read a contract: its root (for local references) and settings.
 pub(crate) struct Reader<'a> {
     pub root: &'a Value,
-    pub options: Options,
+    pub settings: Settings,
 }
 
 /// The longest chain of root `$ref`s followed (F1); loading has bounded real chains already.
@@ -202,135 +213,27 @@ impl Reader<'_> {
         let Some(map) = schema.as_object() else {
             return false;
         };
-        self.options.draft.ref_overrides_siblings()
+        self.settings.draft.ref_overrides_siblings()
             || map.keys().all(|k| {
                 k == "$ref" || is_annotation(k) || is_definitions(k) || k.starts_with("x-")
             })
     }
 }
 
-/// Flattens a contract (SPEC §3). Pure: the same contract and options give the same bytes.
-pub fn flatten(contract: &Value, options: Options) -> Flattened {
+/// Flattens a contract read as `draft` (SPEC §3). Pure: the same contract and choices give the
+/// same bytes.
+pub fn flatten(contract: &Value, draft: Draft, choices: Choices) -> Flattened {
+    let settings = choices.settings(draft);
     let mut notes = Notes::default();
-    let schema = if options.deep {
-        deep::flatten_deep(contract, options, &mut notes)
+    let schema = if settings.deep {
+        deep::flatten_deep(contract, settings, &mut notes)
     } else {
-        flatten_root(contract, options, &mut notes)
+        root::flatten_root(contract, settings, &mut notes)
     };
     Flattened {
         schema,
         notes: notes.0,
     }
-}
-
-pub(crate) fn flatten_root(contract: &Value, options: Options, notes: &mut Notes) -> Value {
-    let Value::Object(_) = contract else {
-        return contract.clone();
-    };
-    // F1: a root `$ref` is replaced by its target; definitions stay.
-    // Borrowed until something is replaced: flattening builds a new object anyway.
-    let mut root = Cow::Borrowed(contract);
-    for _ in 0..MAX_ROOT_REFS {
-        match replace_root_ref(&root, options, notes) {
-            Some(replaced) => root = Cow::Owned(replaced),
-            None => break,
-        }
-    }
-    let (has_one_of, has_any_of, has_all_of) = match root.as_object() {
-        Some(map) => (
-            map.contains_key("oneOf"),
-            map.contains_key("anyOf"),
-            map.contains_key("allOf"),
-        ),
-        None => return root.into_owned(),
-    };
-    if has_one_of && has_any_of {
-        notes.not_flattened(
-            "",
-            "the root has both `oneOf` and `anyOf`; the union is left in place",
-            Some("combine them into one union".to_owned()),
-        );
-        return root.into_owned();
-    }
-    if has_one_of || has_any_of {
-        let keyword = if has_one_of { "oneOf" } else { "anyOf" };
-        return match union::flatten_union(&root, "", keyword, None, options, notes) {
-            Some(replacement) => replacement.node,
-            None => root.into_owned(),
-        };
-    }
-    if has_all_of {
-        return object::flatten_all_of(&root, options, notes).unwrap_or_else(|| root.into_owned());
-    }
-    root.into_owned()
-}
-
-/// F1: the root with its `$ref` replaced by the target's keywords, or `None` when the root has
-/// no local `$ref` to replace. Siblings that assert (2019-09 on) make it an `allOf` of the
-/// target and the siblings, which F9 merges.
-fn replace_root_ref(root: &Value, options: Options, notes: &mut Notes) -> Option<Value> {
-    let map = root.as_object()?;
-    let reference = map.get("$ref")?.as_str()?;
-    let reader = Reader { root, options };
-    let Some((target, target_pointer)) = reader.resolve(reference) else {
-        notes.not_flattened(
-            "/$ref",
-            format!(
-                "the root `$ref` `{reference}` is not a local reference, so it is left in place"
-            ),
-            None,
-        );
-        return None;
-    };
-    let Value::Object(target_map) = target else {
-        return None;
-    };
-    let keep =
-        |k: &str| is_annotation(k) || is_definitions(k) || is_identity(k) || k.starts_with("x-");
-    let asserting: Map<String, Value> = if options.draft.ref_overrides_siblings() {
-        Map::new()
-    } else {
-        map.iter()
-            .filter(|(k, _)| *k != "$ref" && !keep(k))
-            .map(|(k, v)| (k.clone(), v.clone()))
-            .collect()
-    };
-    let mut out = Map::new();
-    for (key, value) in map {
-        if key == "$ref" {
-            if asserting.is_empty()
-                && options.draft.ref_overrides_siblings()
-                && target_map.contains_key("$ref")
-            {
-                // The target is itself a reference, whose siblings drafts up to 7 ignore: only
-                // its `$ref` is taken, and the next round follows it.
-                out.insert("$ref".to_owned(), target_map["$ref"].clone());
-            } else if asserting.is_empty() {
-                for (k, v) in target_map {
-                    if !map.contains_key(k) && !is_definitions(k) {
-                        out.insert(k.clone(), v.clone());
-                    }
-                }
-            } else {
-                out.insert(
-                    "allOf".to_owned(),
-                    Value::Array(vec![
-                        Value::Object(target_map.clone()),
-                        Value::Object(asserting.clone()),
-                    ]),
-                );
-            }
-        } else if keep(key) {
-            out.insert(key.clone(), value.clone());
-        }
-        // Other siblings: ignored by drafts up to 7 (dropping them changes nothing), or moved
-        // into the `allOf` above.
-    }
-    notes.flattened(
-        "/$ref",
-        format!("the root `$ref` is replaced by its target `#{target_pointer}`"),
-    );
-    Some(Value::Object(out))
 }
 
 /// A loaded input with each of its schemas flattened (a tool or tool list stays one), and the
@@ -353,7 +256,7 @@ pub fn flatten_loaded(loaded: &Loaded, choices: Choices) -> (Cow<'_, Value>, Vec
         if !candidate {
             continue;
         }
-        let flattened = flatten(schema, choices.options(input.draft));
+        let flattened = flatten(schema, input.draft, choices);
         for note in &flattened.notes {
             let full = format!("{at}{}", note.pointer);
             let mut finding = Finding::of(note.code, note.message.clone())

@@ -109,8 +109,8 @@ fn read_depth(
             }
             None => return opaque(),
         }
-        if reader.options.draft.ref_overrides_siblings() {
-            return merge(conjuncts, at, notes);
+        if reader.settings.draft.ref_overrides_siblings() {
+            return conjoin(conjuncts, at, notes);
         }
     }
     if let Some(Value::Array(all)) = map.get("allOf") {
@@ -120,12 +120,12 @@ fn read_depth(
         }
     }
     conjuncts.insert(0, own(reader, map, at, notes));
-    merge(conjuncts, at, notes)
+    conjoin(conjuncts, at, notes)
 }
 
 /// The keywords written on the object itself, without `$ref` and `allOf`.
 fn own(reader: &Reader<'_>, map: &Map<String, Value>, at: &str, notes: &mut Notes) -> ObjectView {
-    let draft = reader.options.draft;
+    let draft = reader.settings.draft;
     let mut view = ObjectView::default();
     for (key, value) in map {
         let here = pointer::push(at, key);
@@ -228,7 +228,7 @@ fn declare_nested(view: &mut ObjectView, value: &Value, at: &str) {
 /// F9: conjuncts merged into one object. Properties are unioned, a key in several conjuncts
 /// gets `{"allOf": [its schemas]}`, `required` is unioned, and the result is closed when one
 /// conjunct is closed without `patternProperties`.
-pub(crate) fn merge(conjuncts: Vec<ObjectView>, at: &str, notes: &mut Notes) -> ObjectView {
+pub(crate) fn conjoin(conjuncts: Vec<ObjectView>, at: &str, notes: &mut Notes) -> ObjectView {
     if conjuncts.len() == 1 {
         return conjuncts.into_iter().next().unwrap_or_default();
     }
@@ -318,7 +318,7 @@ pub(crate) fn says_object(reader: &Reader<'_>, schema: &Value, depth: usize) -> 
     }
     // Drafts up to 7 ignore the siblings of `$ref`: only its target counts.
     let siblings_count =
-        !(map.contains_key("$ref") && reader.options.draft.ref_overrides_siblings());
+        !(map.contains_key("$ref") && reader.settings.draft.ref_overrides_siblings());
     if siblings_count
         && map
             .get("type")
@@ -337,42 +337,4 @@ pub(crate) fn says_object(reader: &Reader<'_>, schema: &Value, depth: usize) -> 
                 .get("allOf")
                 .and_then(Value::as_array)
                 .is_some_and(|all| all.iter().any(|c| says_object(reader, c, depth + 1)))
-}
-
-/// F9 at the root: an `allOf` whose conjuncts are objects (one of them, or the node, says
-/// `type: "object"`) becomes one object. `None` leaves the root as it is (F3).
-pub(crate) fn flatten_all_of(
-    root: &Value,
-    options: super::Options,
-    notes: &mut Notes,
-) -> Option<Value> {
-    let map = root.as_object()?;
-    let reader = Reader { root, options };
-    let Value::Array(conjuncts) = map.get("allOf")? else {
-        return None;
-    };
-    let objects = conjuncts.iter().all(|c| {
-        reader
-            .follow(c, "")
-            .is_some_and(|(target, _)| target.is_object())
-    });
-    // A cheap check first (reading the conjuncts copies every property schema): some schema
-    // among the node and its conjuncts, through `allOf` and `$ref`, says `type: "object"`.
-    let some_object = says_object(&reader, root, 0);
-    let view = if objects && some_object {
-        Some(read(&reader, root, "", notes))
-    } else {
-        None
-    };
-    let Some(mut view) = view.filter(|v| !v.opaque && v.is_object) else {
-        notes.not_flattened(
-            "/allOf",
-            "the root `allOf` is left in place: its conjuncts are not all objects, or none says `type: \"object\"`",
-            Some("add `type: \"object\"` to the root or a conjunct".to_owned()),
-        );
-        return None;
-    };
-    view.is_object = true;
-    notes.flattened("/allOf", "the root `allOf` is merged into one object (F9)");
-    Some(super::union::assemble_object(map, "allOf", view))
 }

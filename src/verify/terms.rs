@@ -13,7 +13,7 @@ use std::collections::HashSet;
 use indexmap::IndexMap;
 use serde_json::Value;
 
-use super::space::Space;
+use super::space::{Node, Space};
 use crate::document::Location;
 use crate::schema::types::Types;
 
@@ -108,54 +108,7 @@ fn expand_with(
             }
         }
         // Splits: each alternative is a copy of the term with more pending.
-        // (pending additions, root branch, chosen branches) per alternative.
-        type Alternative = (Vec<Location>, Option<usize>, Vec<Location>);
-        let mut alternatives: Vec<Alternative> = vec![(Vec::new(), None, Vec::new())];
-        for keyword in ["anyOf", "oneOf"] {
-            if let Some(Value::Array(branches)) = node.get(keyword)
-                && !branches.is_empty()
-            {
-                let mut next = Vec::new();
-                for (extra, branch, chosen) in &alternatives {
-                    for i in 0..branches.len() {
-                        let here = node.child_index(keyword, i);
-                        let mut more = extra.clone();
-                        more.push(here.clone());
-                        let mut picked = chosen.clone();
-                        picked.push(here);
-                        let recorded = if root_union == Some(&at) && branch.is_none() {
-                            Some(i)
-                        } else {
-                            *branch
-                        };
-                        next.push((more, recorded, picked));
-                    }
-                }
-                alternatives = next;
-            }
-        }
-        // `if ∧ then` or `else`; a missing `then` or `else` leaves that side unconstrained. (The
-        // `else` side also has `¬if`, which a term cannot say: leaving it out over-approximates.)
-        if conditions
-            && node.get("if").is_some()
-            && (node.get("then").is_some() || node.get("else").is_some())
-        {
-            let mut next = Vec::new();
-            for (extra, branch, chosen) in &alternatives {
-                let mut then = extra.clone();
-                then.push(node.child("if"));
-                if node.get("then").is_some() {
-                    then.push(node.child("then"));
-                }
-                let mut otherwise = extra.clone();
-                if node.get("else").is_some() {
-                    otherwise.push(node.child("else"));
-                }
-                next.push((then, *branch, chosen.clone()));
-                next.push((otherwise, *branch, chosen.clone()));
-            }
-            alternatives = next;
-        }
+        let alternatives = alternatives(&node, root_union == Some(&at), conditions);
         if alternatives.len() > MAX_TERMS {
             return Err(TooMany);
         }
@@ -172,6 +125,63 @@ fn expand_with(
     }
     Ok(done)
 }
+
+/// The ways a node splits a term: (pending additions, root branch, chosen branches) per
+/// alternative — one per branch of each union (their product), and `if ∧ then` or `else`.
+/// `root` says the node is the root union whose branch each alternative records.
+fn alternatives(node: &Node<'_, '_>, root: bool, conditions: bool) -> Vec<Alternative> {
+    let mut alternatives: Vec<Alternative> = vec![(Vec::new(), None, Vec::new())];
+    for keyword in ["anyOf", "oneOf"] {
+        if let Some(Value::Array(branches)) = node.get(keyword)
+            && !branches.is_empty()
+        {
+            let mut next = Vec::new();
+            for (extra, branch, chosen) in &alternatives {
+                for i in 0..branches.len() {
+                    let here = node.child_index(keyword, i);
+                    let mut more = extra.clone();
+                    more.push(here.clone());
+                    let mut picked = chosen.clone();
+                    picked.push(here);
+                    let recorded = if root && branch.is_none() {
+                        Some(i)
+                    } else {
+                        *branch
+                    };
+                    next.push((more, recorded, picked));
+                }
+            }
+            alternatives = next;
+        }
+    }
+    // `if ∧ then` or `else`; a missing `then` or `else` leaves that side unconstrained. (The
+    // `else` side also has `¬if`, which a term cannot say: leaving it out over-approximates.)
+    if conditions
+        && node.get("if").is_some()
+        && (node.get("then").is_some() || node.get("else").is_some())
+    {
+        let mut next = Vec::new();
+        for (extra, branch, chosen) in &alternatives {
+            let mut then = extra.clone();
+            then.push(node.child("if"));
+            if node.get("then").is_some() {
+                then.push(node.child("then"));
+            }
+            let mut otherwise = extra.clone();
+            if node.get("else").is_some() {
+                otherwise.push(node.child("else"));
+            }
+            next.push((then, *branch, chosen.clone()));
+            next.push((otherwise, *branch, chosen.clone()));
+        }
+        alternatives = next;
+    }
+    alternatives
+}
+
+/// One way a node splits a term: the places added to its pending list, the root union's
+/// branch it takes, and the union branches it chose.
+type Alternative = (Vec<Location>, Option<usize>, Vec<Location>);
 
 /// The types a term may take: every node's `type`, `const` and `enum`, and the mask.
 pub(crate) fn space_types(space: &Space<'_>, term: &Term) -> Types {

@@ -1,0 +1,155 @@
+//! F1: the walk at the root. A root `$ref` is replaced by its target (its asserting siblings,
+//! from 2019-09 on, becoming an `allOf` with it), a root union is flattened (`union`), and a
+//! root `allOf` of objects is merged into one object (F9).
+
+use std::borrow::Cow;
+
+use serde_json::{Map, Value};
+
+use super::object::{self, says_object};
+use super::{MAX_ROOT_REFS, Notes, Reader, Settings, flat, union};
+use crate::schema::keywords::{is_annotation, is_definitions, is_identity};
+
+pub(crate) fn flatten_root(contract: &Value, settings: Settings, notes: &mut Notes) -> Value {
+    let Value::Object(_) = contract else {
+        return contract.clone();
+    };
+    // F1: a root `$ref` is replaced by its target; definitions stay.
+    // Borrowed until something is replaced: flattening builds a new object anyway.
+    let mut root = Cow::Borrowed(contract);
+    for _ in 0..MAX_ROOT_REFS {
+        match replace_root_ref(&root, settings, notes) {
+            Some(replaced) => root = Cow::Owned(replaced),
+            None => break,
+        }
+    }
+    let (has_one_of, has_any_of, has_all_of) = match root.as_object() {
+        Some(map) => (
+            map.contains_key("oneOf"),
+            map.contains_key("anyOf"),
+            map.contains_key("allOf"),
+        ),
+        None => return root.into_owned(),
+    };
+    if has_one_of && has_any_of {
+        notes.not_flattened(
+            "",
+            "the root has both `oneOf` and `anyOf`; the union is left in place",
+            Some("combine them into one union".to_owned()),
+        );
+        return root.into_owned();
+    }
+    if has_one_of || has_any_of {
+        let keyword = if has_one_of { "oneOf" } else { "anyOf" };
+        return match union::flatten_union(&root, "", keyword, None, settings, notes) {
+            Some(replacement) => replacement.node,
+            None => root.into_owned(),
+        };
+    }
+    if has_all_of {
+        return flatten_all_of(&root, settings, notes).unwrap_or_else(|| root.into_owned());
+    }
+    root.into_owned()
+}
+
+/// F1: the root with its `$ref` replaced by the target's keywords, or `None` when the root has
+/// no local `$ref` to replace. Siblings that assert (2019-09 on) make it an `allOf` of the
+/// target and the siblings, which F9 merges.
+fn replace_root_ref(root: &Value, settings: Settings, notes: &mut Notes) -> Option<Value> {
+    let map = root.as_object()?;
+    let reference = map.get("$ref")?.as_str()?;
+    let reader = Reader { root, settings };
+    let Some((target, target_pointer)) = reader.resolve(reference) else {
+        notes.not_flattened(
+            "/$ref",
+            format!(
+                "the root `$ref` `{reference}` is not a local reference, so it is left in place"
+            ),
+            None,
+        );
+        return None;
+    };
+    let Value::Object(target_map) = target else {
+        return None;
+    };
+    let keep =
+        |k: &str| is_annotation(k) || is_definitions(k) || is_identity(k) || k.starts_with("x-");
+    let asserting: Map<String, Value> = if settings.draft.ref_overrides_siblings() {
+        Map::new()
+    } else {
+        map.iter()
+            .filter(|(k, _)| *k != "$ref" && !keep(k))
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect()
+    };
+    let mut out = Map::new();
+    for (key, value) in map {
+        if key == "$ref" {
+            if asserting.is_empty()
+                && settings.draft.ref_overrides_siblings()
+                && target_map.contains_key("$ref")
+            {
+                // The target is itself a reference, whose siblings drafts up to 7 ignore: only
+                // its `$ref` is taken, and the next round follows it.
+                out.insert("$ref".to_owned(), target_map["$ref"].clone());
+            } else if asserting.is_empty() {
+                for (k, v) in target_map {
+                    if !map.contains_key(k) && !is_definitions(k) {
+                        out.insert(k.clone(), v.clone());
+                    }
+                }
+            } else {
+                out.insert(
+                    "allOf".to_owned(),
+                    Value::Array(vec![
+                        Value::Object(target_map.clone()),
+                        Value::Object(asserting.clone()),
+                    ]),
+                );
+            }
+        } else if keep(key) {
+            out.insert(key.clone(), value.clone());
+        }
+        // Other siblings: ignored by drafts up to 7 (dropping them changes nothing), or moved
+        // into the `allOf` above.
+    }
+    notes.flattened(
+        "/$ref",
+        format!("the root `$ref` is replaced by its target `#{target_pointer}`"),
+    );
+    Some(Value::Object(out))
+}
+
+/// F9 at the root: an `allOf` whose conjuncts are objects (one of them, or the node, says
+/// `type: "object"`) becomes one object. `None` leaves the root as it is (F3).
+pub(crate) fn flatten_all_of(root: &Value, settings: Settings, notes: &mut Notes) -> Option<Value> {
+    let map = root.as_object()?;
+    let reader = Reader { root, settings };
+    let Value::Array(conjuncts) = map.get("allOf")? else {
+        return None;
+    };
+    let objects = conjuncts.iter().all(|c| {
+        reader
+            .follow(c, "")
+            .is_some_and(|(target, _)| target.is_object())
+    });
+    // A cheap check first (reading the conjuncts copies every property schema): some schema
+    // among the node and its conjuncts, through `allOf` and `$ref`, says `type: "object"`.
+    let some_object = says_object(&reader, root, 0);
+    let view = if objects && some_object {
+        Some(object::read(&reader, root, "", notes))
+    } else {
+        None
+    };
+    let Some(mut view) = view.filter(|v| !v.opaque && v.is_object) else {
+        notes.not_flattened(
+            "/allOf",
+            "the root `allOf` is left in place: its conjuncts are not all objects, or none says `type: \"object\"`",
+            Some("add `type: \"object\"` to the root or a conjunct".to_owned()),
+        );
+        return None;
+    };
+    view.is_object = true;
+    notes.flattened("/allOf", "the root `allOf` is merged into one object (F9)");
+    Some(flat::assemble_object(map, "allOf", view))
+}
