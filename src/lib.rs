@@ -14,17 +14,28 @@
 //! | module | owns |
 //! |---|---|
 //! | [`cli`] | the command line (clap derive types; their doc comments are `--help`) |
-//! | `commands` | one thin file per subcommand; the only code that talks to the terminal |
+//! | `commands` | one thin file per subcommand; glue between arguments, library and terminal |
+//! | [`schema`] | the shared vocabulary, a leaf: drafts, pointers, the keyword table, bounds |
 //! | [`document`] | loading: reading, parsing, kinds, drafts, offline references, positions (L1–L7) |
 //! | [`flatten`] | contract → presentation (F-rules), pure |
 //! | [`verify`] | sub ⊆ sup: the prover, the sampler, verdicts (V-rules), pure |
-//! | [`convert`] | reading drafts 4–7 as 2020-12 |
+//! | [`pipeline`] | what commands do with documents, as library calls: present, pair, reproduce |
+//! | `convert` | reading drafts 4–7 as 2020-12 |
 //! | [`validate`] | the only door to the `jsonschema` crate |
 //! | [`canonical`] | the bytes stitch writes: pretty form and canonical form (§8) |
-//! | [`output`] | atomic file writes (L6) |
-//! | [`diagnostic`] | `Finding`, `Severity` and the table of codes — a leaf |
-//! | [`report`] | renderers: miette for people, JSON for machines |
-//! | [`error`] | `Error`, `Outcome` and the exit-code table |
+//! | `output` | atomic file writes (L6) |
+//! | `threads` | every worker thread, with the stack recursive code needs (L5) |
+//! | [`diagnostic`] | `Finding`, `Severity` and the one table of codes — a leaf |
+//! | [`report`] | renderers: miette for people, typed JSON documents for machines |
+//! | `error` | `Error`, `Outcome` and the exit-code table |
+//!
+//! ## The library
+//!
+//! The public modules above are the library: load a document ([`document::load`]), flatten it
+//! ([`flatten::flatten_loaded`]), verify one schema against another ([`verify::verify`]), or
+//! do both as the `flatten` command does ([`pipeline::present`]); read findings and their codes
+//! ([`diagnostic`]), write stitch's bytes ([`canonical`]) or its JSON documents
+//! ([`report::json`]). Everything else is internal and may change.
 //!
 //! ## Exit codes (one table for every command, SPEC §9)
 //!
@@ -42,12 +53,12 @@
 pub mod canonical;
 pub mod cli;
 mod commands;
-pub mod convert;
+mod convert;
 pub mod diagnostic;
 pub mod document;
-pub mod error;
+mod error;
 pub mod flatten;
-pub mod output;
+mod output;
 pub mod pipeline;
 pub mod report;
 pub mod schema;

@@ -14,7 +14,7 @@ use crate::schema::keywords::FORMAT_ASSERTS;
 
 /// The most steps a single `pattern` match may backtrack before the match fails, so a hostile
 /// pattern cannot stall a run (CRATES.md trap 6).
-pub const REGEX_BACKTRACK_LIMIT: usize = 1_000_000;
+pub(crate) const REGEX_BACKTRACK_LIMIT: usize = 1_000_000;
 
 /// A document the schema may refer to, by its retrieval URI.
 #[derive(Debug, Clone, Copy)]
@@ -62,7 +62,7 @@ fn to_crate(draft: Draft) -> jsonschema::Draft {
 
 /// Whether the ECMA-262 regular expression `pattern` matches somewhere in `text`, as `pattern`
 /// and `patternProperties` use it; `None` when the pattern cannot be evaluated.
-pub fn pattern_matches(pattern: &str, text: &str) -> Option<bool> {
+pub(crate) fn pattern_matches(pattern: &str, text: &str) -> Option<bool> {
     thread_local! {
         // Each pattern is compiled once per thread: flattening and proving ask about the same
         // few patterns for many keys.
@@ -91,7 +91,7 @@ pub fn pattern_matches(pattern: &str, text: &str) -> Option<bool> {
 /// True when `pattern` is an ECMA-262 regular expression as the validator reads it: its
 /// translation for the regex engine succeeds and the result parses. (The validator compiles it
 /// in full when it is built; an engine limit it then hits is reported there.)
-pub fn pattern_is_valid(pattern: &str) -> bool {
+pub(crate) fn pattern_is_valid(pattern: &str) -> bool {
     jsonschema_regex::to_rust_regex(pattern)
         .is_ok_and(|translated| fancy_regex::Expr::parse_tree(&translated).is_ok())
 }
@@ -140,7 +140,7 @@ impl Validator {
 
 /// A set of documents registered once, from which validators for any place in them are built
 /// cheaply (V3: every schema compiled once, offline).
-pub struct SchemaSet {
+pub(crate) struct SchemaSet {
     registry: jsonschema::Registry<'static>,
 }
 

@@ -11,7 +11,7 @@ use crate::document::{self, Contents, Input, Loaded};
 use crate::error::{Error, Outcome};
 use crate::flatten::{Choices, Collisions};
 use crate::output;
-use crate::pipeline::{self, Presented, Settings, Verification};
+use crate::pipeline::{self, Plan, Presented, Verification};
 use crate::report::json::{self, FORMAT_VERSION, FlattenDocument, FlattenResult, VerdictJson};
 use crate::report::verdict;
 use crate::verify::{self, Verdict};
@@ -31,16 +31,16 @@ pub(super) fn run(args: &FlattenArgs, ctx: &mut Context<'_>) -> Result<Outcome, 
         }
         return Err(Error::Usage(message.to_owned()));
     }
-    let settings = settings(args);
+    let plan = plan(args);
     let mut failures: Vec<Finding> = Vec::new();
     let mut refuted = false;
     for (index, file) in args.files.iter().enumerate() {
         let input = Input::from_arg(file);
         // Verifying validates, so the contract must compile.
         let loaded = if args.no_verify {
-            document::load(&input, &settings.load)
+            document::load(&input, &plan.load)
         } else {
-            document::load_compiled(&input, &settings.load)
+            document::load_compiled(&input, &plan.load)
         };
         let loaded = match loaded {
             Ok(loaded) => loaded,
@@ -52,7 +52,7 @@ pub(super) fn run(args: &FlattenArgs, ctx: &mut Context<'_>) -> Result<Outcome, 
                 continue;
             }
         };
-        let presented = pipeline::present(&loaded, file, &settings);
+        let presented = pipeline::present(&loaded, file, &plan);
         refuted |= presented.verdict() == Some(Verdict::Refuted);
         let written = match write(args, &input, &loaded, &presented) {
             Ok(written) => written,
@@ -97,7 +97,7 @@ pub(super) fn run(args: &FlattenArgs, ctx: &mut Context<'_>) -> Result<Outcome, 
 }
 
 /// What the command line asks of `pipeline::present`.
-fn settings(args: &FlattenArgs) -> Settings {
+fn plan(args: &FlattenArgs) -> Plan {
     let choices = Choices {
         semantics: semantics(args.semantics),
         collisions: match args.collisions {
@@ -112,7 +112,7 @@ fn settings(args: &FlattenArgs) -> Settings {
         seed: args.sampling.seed,
         ..verify::Options::default()
     });
-    Settings {
+    Plan {
         choices,
         verify,
         load: load_options(&args.load),

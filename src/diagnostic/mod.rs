@@ -134,11 +134,6 @@ impl Finding {
         Finding::new(code, Severity::Warning, message)
     }
 
-    /// A note.
-    pub fn note(code: Code, message: impl Into<String>) -> Self {
-        Finding::new(code, Severity::Note, message)
-    }
-
     /// Names the file, without its text.
     pub fn in_file(mut self, name: impl Into<String>) -> Self {
         self.file = Some(name.into());

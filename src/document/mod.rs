@@ -6,11 +6,11 @@
 //! [`compile_findings`] additionally compiles each schema with the validator, for commands that
 //! validate.
 
-pub mod chains;
-pub mod kind;
-pub mod locate;
-pub mod refs;
-pub mod source;
+mod chains;
+mod kind;
+pub(crate) mod locate;
+pub(crate) mod refs;
+pub(crate) mod source;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

@@ -29,8 +29,6 @@ pub(crate) struct ObjectView {
     pub others: IndexMap<String, (Value, String)>,
     /// True when the view says `type: "object"` (or the caller knows it is an object).
     pub is_object: bool,
-    /// Keywords asserting something this view cannot express; they were dropped (F5).
-    pub lossy: bool,
     /// True when it could not be read at all: it contributes `{}` for every key (F5).
     pub opaque: bool,
     /// The OpenAPI `discriminator.propertyName`, when present (F4).
@@ -172,7 +170,6 @@ fn own(reader: &Reader<'_>, map: &Map<String, Value>, at: &str, notes: &mut Note
                 // F5: keys declared only under a nested union count as declared, with `{}`;
                 // the union itself is dropped.
                 declare_nested(&mut view, value, &here);
-                view.lossy = true;
                 notes.widened(&here, format!("the nested `{key}` of a branch is dropped; the keys it declares are kept with any value"));
             }
             k if BRANCH_LEVEL_KEYWORDS.contains(&k) && draft.is_keyword(k) => {
@@ -235,7 +232,6 @@ pub(crate) fn conjoin(conjuncts: Vec<ObjectView>, at: &str, notes: &mut Notes) -
     let mut out = ObjectView {
         is_object: conjuncts.iter().any(|c| c.is_object),
         opaque: conjuncts.iter().any(|c| c.opaque),
-        lossy: conjuncts.iter().any(|c| c.lossy),
         discriminator: conjuncts.iter().find_map(|c| c.discriminator.clone()),
         ..ObjectView::default()
     };

@@ -23,7 +23,7 @@ use crate::verify::{self, Report, Space, Verdict};
 
 /// How to present a contract.
 #[derive(Debug, Clone)]
-pub struct Settings {
+pub struct Plan {
     /// How to flatten.
     pub choices: Choices,
     /// How to verify each presentation; `None` does not verify (`--no-verify`).
@@ -94,16 +94,16 @@ impl Presented<'_> {
 /// Flattens each schema of `loaded` and verifies each presentation against its contract (§4:
 /// flatten verifies its own output). `file` is the input as the user named it (for the command
 /// line that reproduces a verdict).
-pub fn present<'l>(loaded: &'l Loaded, file: &str, settings: &Settings) -> Presented<'l> {
-    let (document, findings) = flatten::flatten_loaded(loaded, settings.choices);
+pub fn present<'l>(loaded: &'l Loaded, file: &str, plan: &Plan) -> Presented<'l> {
+    let (document, findings) = flatten::flatten_loaded(loaded, plan.choices);
     // The presentation is about as large as the contract, often larger (F9 copies keys):
     // twice the contract's text leaves room for either without a copy on the way.
     let bytes =
         canonical::pretty_with_capacity(&document, 2 * loaded.input().source.text.len() + 1024);
-    let seed = settings.verify.as_ref().map_or(0, |o| o.seed);
-    let reproduce = reproduce::flatten(file, settings.choices, seed);
-    let schemas = match &settings.verify {
-        Some(options) => verify_presentation(loaded, &bytes, &reproduce, settings, options),
+    let seed = plan.verify.as_ref().map_or(0, |o| o.seed);
+    let reproduce = reproduce::flatten(file, plan.choices, seed);
+    let schemas = match &plan.verify {
+        Some(options) => verify_presentation(loaded, &bytes, &reproduce, plan, options),
         None => Vec::new(),
     };
     Presented {
@@ -120,7 +120,7 @@ fn verify_presentation(
     loaded: &Loaded,
     bytes: &str,
     reproduce: &str,
-    settings: &Settings,
+    plan: &Plan,
     options: &verify::Options,
 ) -> Vec<SchemaResult> {
     let schemas = loaded.contents.schemas();
@@ -130,7 +130,7 @@ fn verify_presentation(
         verification,
         findings,
     };
-    let presentation = match document::load_derived(bytes.to_owned(), loaded, &settings.load) {
+    let presentation = match document::load_derived(bytes.to_owned(), loaded, &plan.load) {
         Ok(p) => p,
         Err(why) => {
             let bug = Finding::of(

@@ -1,10 +1,10 @@
 //! Renderers only: findings and results in, text out (SPEC §9). Nothing here decides anything;
 //! the commands choose what to show, these modules how.
 
-pub mod human;
-pub mod inspect;
+pub(crate) mod human;
+pub(crate) mod inspect;
 pub mod json;
-pub mod verdict;
+pub(crate) mod verdict;
 
 use crate::diagnostic::{Finding, Severity};
 

@@ -27,6 +27,7 @@ pub enum Draft {
 }
 
 /// Every draft, oldest first.
+#[cfg(test)]
 pub const ALL: [Draft; 5] = [
     Draft::Draft4,
     Draft::Draft6,

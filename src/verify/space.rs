@@ -24,19 +24,15 @@ pub struct Space<'a> {
     /// The schema under test (for a tool, its input schema).
     pub root: Location,
     refs: HashMap<(&'a Location, &'static str), &'a Location>,
-    meta_refs: HashMap<(&'a Location, &'static str), Draft>,
 }
 
 impl<'a> Space<'a> {
     /// The space of the schema at `root` (a pointer into the input document).
     pub fn new(loaded: &'a Loaded, root: &str) -> Space<'a> {
         let mut refs = HashMap::new();
-        let mut meta_refs = HashMap::new();
         for reference in &loaded.references {
             if let Some(target) = &reference.target {
                 refs.insert((&reference.from, reference.keyword), target);
-            } else if let Some(draft) = reference.meta_schema {
-                meta_refs.insert((&reference.from, reference.keyword), draft);
             }
         }
         Space {
@@ -46,12 +42,11 @@ impl<'a> Space<'a> {
                 pointer: root.to_owned(),
             },
             refs,
-            meta_refs,
         }
     }
 
     /// The value at a place.
-    pub fn value(&self, at: &Location) -> Option<&'a Value> {
+    pub(crate) fn value(&self, at: &Location) -> Option<&'a Value> {
         self.loaded
             .documents
             .get(at.doc)?
@@ -60,7 +55,7 @@ impl<'a> Space<'a> {
     }
 
     /// The draft a place is read with.
-    pub fn draft(&self, at: &Location) -> Draft {
+    pub(crate) fn draft(&self, at: &Location) -> Draft {
         self.loaded
             .documents
             .get(at.doc)
@@ -68,18 +63,13 @@ impl<'a> Space<'a> {
     }
 
     /// Where the reference under `keyword` at `at` leads, if it was resolved.
-    pub fn target(&self, at: &Location, keyword: &'static str) -> Option<&'a Location> {
+    pub(crate) fn target(&self, at: &Location, keyword: &'static str) -> Option<&'a Location> {
         self.refs.get(&(at, keyword)).copied()
-    }
-
-    /// True when the reference under `keyword` at `at` names a meta-schema.
-    pub fn names_meta_schema(&self, at: &Location, keyword: &'static str) -> bool {
-        self.meta_refs.contains_key(&(at, keyword))
     }
 
     /// The registered URI of a document (for the input, of the schema under test) and the
     /// pointer of the resource's root in it.
-    pub fn resource_of(&self, doc: usize) -> (String, &str) {
+    pub(crate) fn resource_of(&self, doc: usize) -> (String, &str) {
         let uri = self.loaded.documents[doc].uri.to_string();
         let root = if doc == 0 {
             self.root.pointer.as_str()
@@ -90,7 +80,7 @@ impl<'a> Space<'a> {
     }
 
     /// The URI (with a JSON Pointer fragment) a validator uses to name `at`.
-    pub fn uri_of(&self, at: &Location) -> String {
+    pub(crate) fn uri_of(&self, at: &Location) -> String {
         let (uri, root) = self.resource_of(at.doc);
         let uri = uri.split('#').next().unwrap_or_default().to_owned();
         let relative = at.pointer.strip_prefix(root).unwrap_or(&at.pointer);
@@ -100,7 +90,7 @@ impl<'a> Space<'a> {
 
     /// `at` relative to the root of its resource: what a user sees as the pointer into the
     /// schema they wrote.
-    pub fn relative(&self, at: &Location) -> String {
+    pub(crate) fn relative(&self, at: &Location) -> String {
         let (_, root) = self.resource_of(at.doc);
         at.pointer
             .strip_prefix(root)
