@@ -52,7 +52,13 @@ fn the_whole_corpus_flattens_and_keeps_its_valid_values() {
 
 fn every_contract_flattens_and_keeps_its_valid_values(root: &Path, count: usize) {
     let contracts = contracts(root);
-    assert_eq!(contracts.len(), count, "{} contracts in {}", contracts.len(), root.display());
+    assert_eq!(
+        contracts.len(),
+        count,
+        "{} contracts in {}",
+        contracts.len(),
+        root.display()
+    );
     let mut failures = Vec::new();
     let mut left_in_place = Vec::new();
     let modes = [

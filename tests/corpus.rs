@@ -10,7 +10,6 @@ use std::path::{Path, PathBuf};
 
 use stitch::document::{self, Input, LoadOptions, RefMap};
 
-
 /// Loads every `.json` file under `folder` and counts outcomes: `loaded`, or the code of the
 /// first finding that refused it.
 fn sweep(folder: &Path, options: &LoadOptions) -> BTreeMap<String, usize> {

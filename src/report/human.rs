@@ -147,7 +147,8 @@ mod tests {
             .with_help("widen it");
         assert_eq!(
             render(&finding, &Style::default()),
-            "stitch::verify::refuted\n\n  × presentation rejects a value\n   ╭─[tool.json:2:3]\n 1 │ {\n 2 │   \"at\": {\"minimum\": 1}\n   ·   ──┬─\n   ·     ╰── here\n 3 │ }\n   ╰────\n  help: widen it\n"
+            codes::VERIFY_REFUTED.to_string()
+                + "\n\n  × presentation rejects a value\n   ╭─[tool.json:2:3]\n 1 │ {\n 2 │   \"at\": {\"minimum\": 1}\n   ·   ──┬─\n   ·     ╰── here\n 3 │ }\n   ╰────\n  help: widen it\n"
         );
     }
 
@@ -163,7 +164,7 @@ mod tests {
             .with_span(Some(900..901));
         assert_eq!(
             render(&finding, &Style::default()),
-            "stitch::load::invalid_json\n\n  × bad (at min.json:1:901)\n"
+            codes::INVALID_JSON.to_string() + "\n\n  × bad (at min.json:1:901)\n"
         );
     }
 
@@ -174,7 +175,7 @@ mod tests {
             .at("/x");
         assert_eq!(
             render(&finding, &Style::default()),
-            "stitch::flatten::widened\n\n  ⚠ something (a.json#/x)\n"
+            codes::WIDENED.to_string() + "\n\n  ⚠ something (a.json#/x)\n"
         );
     }
 }
