@@ -226,3 +226,40 @@ fn no_clock_decides_a_verdict() {
         }
     }
 }
+
+/// Every rule cited in `src/` (`F7.3`, `L5`, `V1`) has its paragraph in `docs/rules.md`, so that
+/// a citation resolves inside the repository.
+#[test]
+fn every_cited_rule_is_explained() {
+    let rules = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/rules.md"))
+        .expect("docs/rules.md");
+    let mut missing = BTreeSet::new();
+    for (path, text) in sources() {
+        let bytes = text.as_bytes();
+        for (at, c) in text.char_indices() {
+            let starts_word = at == 0 || !bytes[at - 1].is_ascii_alphanumeric();
+            if !(starts_word && matches!(c, 'F' | 'L' | 'V')) {
+                continue;
+            }
+            let id: String = text[at..]
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '.')
+                .collect();
+            let id = id.trim_end_matches('.');
+            let digits = &id[1..];
+            let well_formed = !digits.is_empty()
+                && digits.starts_with(|c: char| c.is_ascii_digit())
+                && digits.chars().all(|c| c.is_ascii_digit() || c == '.');
+            if well_formed
+                && !rules.contains(&format!("({id})"))
+                && !rules.contains(&format!("**{id} "))
+            {
+                missing.insert(format!("{id} (cited in {})", path.display()));
+            }
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "rules without a paragraph in docs/rules.md: {missing:?}"
+    );
+}
