@@ -37,7 +37,7 @@ use super::{Notes, Reader, Settings, hoist, object, union};
 use crate::canonical;
 use crate::document::source::MAX_DEPTH;
 use crate::schema::keywords::Application;
-use crate::schema::keywords::is_definitions;
+use crate::schema::keywords::{ANCHORS, IDS, is_definitions};
 use crate::schema::{Draft, pointer};
 
 const POSITIVE: u8 = 1;
@@ -463,10 +463,8 @@ fn unknown_referrers(node: &Value, at: &str) -> u8 {
     let Some(map) = node.as_object() else {
         return 0;
     };
-    let anchored = ["$anchor", "$dynamicAnchor", "$recursiveAnchor"]
-        .iter()
-        .any(|k| map.contains_key(*k));
-    let identified = ["$id", "id"].iter().any(|k| {
+    let anchored = ANCHORS.iter().any(|k| map.contains_key(*k));
+    let identified = IDS.iter().any(|k| {
         map.get(*k)
             .and_then(Value::as_str)
             .is_some_and(|id| id.starts_with('#') || !at.is_empty())
@@ -581,8 +579,9 @@ fn identifies(schema: &Value, draft: Draft) -> bool {
         let Value::Object(map) = node else {
             continue;
         };
-        if ["$id", "id", "$anchor", "$dynamicAnchor", "$recursiveAnchor"]
+        if IDS
             .iter()
+            .chain(&ANCHORS)
             .any(|k| map.get(*k).is_some_and(Value::is_string))
         {
             return true;

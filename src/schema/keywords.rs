@@ -349,6 +349,13 @@ pub fn is_identity(keyword: &str) -> bool {
     role(keyword) == Some(Role::Identity)
 }
 
+/// The keywords that set a base URI (`$id`, draft 4's `id`), whatever the draft.
+pub const IDS: [&str; 2] = ["$id", "id"];
+
+/// The keywords that name a place for references to find (`$anchor`, `$dynamicAnchor`,
+/// `$recursiveAnchor`), whatever the draft.
+pub const ANCHORS: [&str; 3] = ["$anchor", "$dynamicAnchor", "$recursiveAnchor"];
+
 /// True for definition containers (`$defs`, `definitions`).
 pub fn is_definitions(keyword: &str) -> bool {
     role(keyword) == Some(Role::Definitions)
@@ -451,6 +458,7 @@ mod tests {
         assert!(!is_type_specific("type"));
         assert!(is_annotation("deprecated") && !is_annotation("format"));
         assert!(is_identity("$recursiveAnchor") && is_definitions("definitions"));
+        assert!(IDS.iter().chain(&ANCHORS).all(|k| is_identity(k)));
         assert!(asserts("contentEncoding", Draft::Draft7));
         assert!(!asserts("contentEncoding", Draft::Draft2020_12));
         assert!(!asserts("format", Draft::Draft7));
