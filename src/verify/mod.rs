@@ -5,7 +5,7 @@
 //! [`verify`] combines (V4) the structural prover (`prove`, V1), whose doubts `witness` tries to
 //! turn into counterexamples, the `jsonschema` crate's canonical form as a second opinion where
 //! the prover is unsure, and the sampler (`sample`, V2), whose values are confirmed by
-//! validators (`checker`, V3). `space` reads places per draft, `terms` and `keys` model what a
+//! validators (`judge`, V3). `space` reads places per draft, `terms` and `keys` model what a
 //! place allows, `close` builds close(sub). Pure, and deterministic: every budget counts steps,
 //! never time, so a verdict does not depend on the machine's load or its threads.
 
@@ -223,7 +223,7 @@ pub fn verify(sub: &Space<'_>, sup: &Space<'_>, options: &Options) -> Report {
             }
         }
     }
-    let (samples, sampled) = sample_and_check(&sub_judge, &sup_judge, &sampler, options);
+    let (samples, sampled) = sample_and_judge(&sub_judge, &sup_judge, &sampler, options);
     if let Some((value, rejection)) = sampled {
         if let Some(by) = proven_by {
             bugs.push(format!("the {by} proved the inclusion, but sampling found a value the presentation rejects: {}", canonical::canonical(&value)));
@@ -270,8 +270,8 @@ pub fn verify(sub: &Space<'_>, sup: &Space<'_>, options: &Options) -> Report {
 /// confirms (close(S) under `declared` semantics), deterministic for a seed; fewer when the
 /// sampler does not find that many within its attempts.
 pub fn sample(space: &Space<'_>, count: usize, seed: u64, semantics: Semantics) -> SampleRun {
-    let checker = judge::Judge::new(space);
-    let sampler = sample::Sampler::new(&checker, semantics);
+    let judge = judge::Judge::new(space);
+    let sampler = sample::Sampler::new(&judge, semantics);
     let mut run = SampleRun::default();
     let mut seen = std::collections::HashSet::new();
     let groups = sampler.root_union().map_or(1, |(_, n)| n);
@@ -293,7 +293,7 @@ pub fn sample(space: &Space<'_>, count: usize, seed: u64, semantics: Semantics) 
             continue;
         };
         run.generated += 1;
-        let valid = checker.judge_root(semantics, &value);
+        let valid = judge.judge_root(semantics, &value);
         if valid == Judgement::Valid {
             run.valid += 1;
             if seen.insert(canonical::canonical(&value)) {
@@ -307,9 +307,9 @@ pub fn sample(space: &Space<'_>, count: usize, seed: u64, semantics: Semantics) 
 /// Whether the schema under test accepts `value` under `semantics` (under `declared`, whether
 /// close(S) does, §1): `Some(true)`, `Some(false)`, or `None` when the validator cannot decide.
 pub fn admits(space: &Space<'_>, value: &Value, semantics: Semantics) -> Option<bool> {
-    let checker = judge::Judge::new(space);
-    let check = checker.judge_root(semantics, value);
-    match check {
+    let judge = judge::Judge::new(space);
+    let judgement = judge.judge_root(semantics, value);
+    match judgement {
         Judgement::Valid => Some(true),
         Judgement::Invalid(_) => Some(false),
         Judgement::Undecided => None,
@@ -335,7 +335,7 @@ fn size(value: &Value) -> usize {
 
 /// V2: values from each branch of `sub`'s root union (or from `sub`), confirmed valid under
 /// `sub`, checked against `sup`; the smallest rejected one.
-fn sample_and_check(
+fn sample_and_judge(
     sub: &judge::Judge<'_, '_>,
     sup: &judge::Judge<'_, '_>,
     sampler: &sample::Sampler<'_, '_>,

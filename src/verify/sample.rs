@@ -92,7 +92,7 @@ type Terms = Rc<Vec<Term>>;
 pub(crate) struct Sampler<'a, 's> {
     space: &'s Space<'a>,
     /// Validators for the places of `space`, for the local retries of [`Sampler::generate`].
-    checker: &'s Judge<'a, 's>,
+    judge: &'s Judge<'a, 's>,
     semantics: Semantics,
     root_union: Option<(Location, &'static str, usize)>,
     terms: RefCell<HashMap<Vec<Location>, Option<Terms>>>,
@@ -102,8 +102,8 @@ pub(crate) struct Sampler<'a, 's> {
 }
 
 impl<'a, 's> Sampler<'a, 's> {
-    pub fn new(checker: &'s Judge<'a, 's>, semantics: Semantics) -> Self {
-        let space = checker.space;
+    pub fn new(judge: &'s Judge<'a, 's>, semantics: Semantics) -> Self {
+        let space = judge.space;
         let root_union = space.node(&space.root).and_then(|node| {
             if node.ref_only() {
                 return None;
@@ -119,7 +119,7 @@ impl<'a, 's> Sampler<'a, 's> {
         });
         Sampler {
             space,
-            checker,
+            judge,
             semantics,
             root_union,
             terms: RefCell::new(HashMap::new()),
@@ -180,7 +180,7 @@ impl<'a, 's> Sampler<'a, 's> {
         if depth == 0 || !terms.iter().any(|t| self.lossy(t)) {
             return Some(value);
         }
-        let fits = |v: &Value| conj.iter().all(|at| self.checker.admits(at, v));
+        let fits = |v: &Value| conj.iter().all(|at| self.judge.admits(at, v));
         if fits(&value) {
             return Some(value);
         }
