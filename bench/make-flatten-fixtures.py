@@ -228,6 +228,19 @@ case("f7-3-number-hull-d4", {
     ],
 }, accept=[{"k": "a", "v": 0.1}, {"k": "b", "v": 5}], reject=[{"k": "a", "v": 0}, {"k": "c", "v": 1}], d7=False)
 
+# F7.3 hull of bounds near and past 2^53, compared exactly (issue 11): …992 and …993 are one
+# f64, and the hull must keep the looser one.
+BIG = 9007199254740992
+case("f7-3-number-hull-beyond-2-53", {
+    "$schema": S2020,
+    "oneOf": [
+        obj({"k": {"const": "a"}, "v": {"type": "integer", "minimum": -BIG, "maximum": BIG}}, ["k", "v"], True),
+        obj({"k": {"const": "b"}, "v": {"type": "integer", "minimum": -BIG - 1, "maximum": BIG + 1}}, ["k", "v"], True),
+        obj({"k": {"const": "c"}, "v": {"type": "integer", "exclusiveMinimum": -BIG - 2, "exclusiveMaximum": BIG + 2}}, ["k", "v"], True),
+    ],
+}, accept=[{"k": "b", "v": BIG + 1}, {"k": "b", "v": -BIG - 1}, {"k": "a", "v": BIG}],
+   reject=[{"k": "a", "v": BIG + 2}, {"k": "c", "v": -BIG - 2}], d7=False)
+
 case("f7-3-string-hull", {
     "$schema": S2020,
     "oneOf": [

@@ -42,6 +42,21 @@ case("v1-bounds-exclusive-integer", {"type": "integer", "exclusiveMinimum": 0}, 
 case("v1-bounds-exclusive-number", {"type": "number", "exclusiveMinimum": 0}, {"type": "number", "minimum": 1})
 case("v1-bounds-draft4", {"type": "number", "minimum": 0, "exclusiveMinimum": True}, {"type": "number", "minimum": 0}, draft=S4)
 case("v1-bounds-draft4-narrowed", {"type": "number", "minimum": 0}, {"type": "number", "minimum": 0, "exclusiveMinimum": True}, draft=S4)
+# numbers compared exactly, near and beyond 2^53 and at the edges of u64 (issue 11)
+BIG = 9007199254740992  # 2^53
+case("v1-bounds-beyond-2-53", {"type": "integer", "minimum": BIG}, {"type": "integer", "minimum": BIG + 1})
+case("v1-bounds-beyond-2-53-number", {"type": "number", "minimum": BIG}, {"type": "number", "minimum": BIG + 1})
+case("v1-bounds-beyond-2-53-exclusive", {"type": "integer", "exclusiveMaximum": BIG + 2}, {"type": "integer", "maximum": BIG})
+case("v1-bounds-beyond-2-53-negative", {"type": "integer", "maximum": -BIG}, {"type": "integer", "maximum": -BIG - 1})
+case("v1-bounds-u64-max", {"type": "integer", "minimum": 18446744073709551614}, {"type": "integer", "minimum": 18446744073709551615})
+case("v1-bounds-beyond-2-53-widened", {"type": "integer", "minimum": BIG + 1}, {"type": "integer", "minimum": BIG})
+# each side read by its own draft (L2): draft 4's integer is written as one; keywords a draft
+# does not define assert nothing, even where the validator crate would enforce them
+case("v1-integer-draft4-vs-2020-12", {"$schema": S2020, "type": "integer"}, {"$schema": S4, "type": "integer"})
+case("v1-integer-2020-12-vs-draft4", {"$schema": S4, "type": "integer"}, {"$schema": S2020, "type": "integer"})
+case("v1-dependencies-not-a-keyword-2020-12", {"type": "object"}, {"type": "object", "dependencies": {"a": ["b"]}})
+case("v1-dependencies-not-a-keyword-2020-12-sub", {"type": "object", "dependencies": {"a": ["b"]}}, {"type": "object", "dependentRequired": {"a": ["b"]}})
+case("v1-content-encoding-draft6", {"type": "string"}, {"type": "string", "contentEncoding": "base64"}, draft="http://json-schema.org/draft-06/schema#")
 # multipleOf: integer divisors only
 case("v1-multipleof-integer", {"type": "integer", "multipleOf": 4}, {"type": "integer", "multipleOf": 2})
 case("v1-multipleof-narrowed", {"type": "integer", "minimum": 1, "maximum": 9}, {"type": "integer", "multipleOf": 2})

@@ -7,10 +7,12 @@
 //! and asks the crate's experimental `canonical` module for a second opinion). It does no I/O:
 //! every document a schema refers to is handed in.
 
+use std::borrow::Cow;
+
 use serde_json::Value;
 
 use crate::schema::Draft;
-use crate::schema::keywords::FORMAT_ASSERTS;
+use crate::schema::keywords::{FORMAT_ASSERTS, Shape};
 
 /// The most steps a single `pattern` match may backtrack before the match fails, so a hostile
 /// pattern cannot stall a run (CRATES.md trap 6).
@@ -187,7 +189,9 @@ impl SchemaSet {
             .extend(resources.iter().map(|resource| {
                 (
                     resource.uri,
-                    to_crate(resource.draft).create_resource(resource.value.clone()),
+                    to_crate(resource.draft).create_resource(
+                        as_draft_reads(resource.value, resource.draft).into_owned(),
+                    ),
                 )
             }))
             .and_then(|builder| builder.prepare())
@@ -218,11 +222,10 @@ impl SchemaSet {
     ) -> Option<bool> {
         let answer = crate::threads::run("stitch-canonical", || {
             let registry = referencing::SPECIFICATIONS
-                .extend(
-                    resources
-                        .iter()
-                        .map(|r| (r.uri, to_crate(r.draft).create_resource(r.value.clone()))),
-                )
+                .extend(resources.iter().map(|r| {
+                    let value = as_draft_reads(r.value, r.draft).into_owned();
+                    (r.uri, to_crate(r.draft).create_resource(value))
+                }))
                 .and_then(|builder| builder.prepare())
                 .ok()?;
             let canonical = |value: &Value, base: &str| {
@@ -235,8 +238,8 @@ impl SchemaSet {
                     .canonicalize(value)
                     .ok()
             };
-            let sub = canonical(sub.0, sub.1)?;
-            let sup = canonical(sup.0, sup.1)?;
+            let sub = canonical(&as_draft_reads(sub.0, draft), sub.1)?;
+            let sup = canonical(&as_draft_reads(sup.0, draft), sup.1)?;
             match sup.covers(&sub).ok()? {
                 jsonschema::canonical::Containment::Yes => Some(true),
                 jsonschema::canonical::Containment::No => Some(false),
@@ -262,7 +265,7 @@ fn build(
         .with_pattern_options(
             jsonschema::PatternOptions::fancy_regex().backtrack_limit(REGEX_BACKTRACK_LIMIT),
         )
-        .build(schema)
+        .build(&as_draft_reads(schema, draft))
         .map_err(|e| {
             let pointer = e.instance_path().to_string();
             let is_pattern = pointer
@@ -277,6 +280,88 @@ fn build(
             }
         })?;
     Ok(Validator { inner })
+}
+
+/// Keywords the `jsonschema` crate enforces in drafts that do not define them: `dependencies`
+/// in 2019-09 and 2020-12, `additionalItems` and array-form `items` in 2020-12, the content
+/// keywords in draft 6. L2 says a keyword the draft does not know asserts nothing.
+fn enforced_beyond_its_drafts(keyword: &str, value: &Value, draft: Draft) -> bool {
+    match keyword {
+        "dependencies" | "additionalItems" | "contentEncoding" | "contentMediaType" => {
+            !draft.is_keyword(keyword)
+        }
+        "items" => value.is_array() && draft.shape(keyword) == Some(Shape::One),
+        _ => false,
+    }
+}
+
+/// `schema` as `draft` reads it, for the crate: the keywords it would enforce beyond their
+/// drafts renamed `x-stitch-ignored-<keyword>`, where they assert nothing (borrowed when there is
+/// none). A reference into such a keyword's value no longer resolves, so the place does not
+/// compile and decides nothing: never a wrong verdict.
+pub(crate) fn as_draft_reads(schema: &Value, draft: Draft) -> Cow<'_, Value> {
+    if !needs_renaming(schema, draft) {
+        return Cow::Borrowed(schema);
+    }
+    let mut out = schema.clone();
+    let mut stack: Vec<&mut Value> = vec![&mut out];
+    while let Some(node) = stack.pop() {
+        let Value::Object(map) = node else {
+            continue;
+        };
+        let renamed: Vec<String> = map
+            .iter()
+            .filter(|(k, v)| enforced_beyond_its_drafts(k, v, draft))
+            .map(|(k, _)| k.clone())
+            .collect();
+        for keyword in renamed {
+            if let Some(value) = map.shift_remove(&keyword) {
+                map.insert(format!("x-stitch-ignored-{keyword}"), value);
+            }
+        }
+        let children: Vec<&'static str> = draft
+            .subschemas(map)
+            .iter()
+            .map(|sub| sub.keyword)
+            .chain(["$defs", "definitions"])
+            .collect();
+        for (key, value) in map.iter_mut() {
+            if !children.contains(&key.as_str()) {
+                continue;
+            }
+            let holds_a_map = matches!(draft.shape(key), Some(Shape::Map | Shape::MapOrNames))
+                || matches!(key.as_str(), "$defs" | "definitions");
+            if holds_a_map && let Value::Object(members) = value {
+                stack.extend(members.values_mut());
+            } else if let Value::Array(items) = value {
+                stack.extend(items.iter_mut());
+            } else {
+                stack.push(value);
+            }
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// True when some schema object under `schema` has a keyword [`as_draft_reads`] renames.
+fn needs_renaming(schema: &Value, draft: Draft) -> bool {
+    let mut stack = vec![schema];
+    while let Some(node) = stack.pop() {
+        match node {
+            Value::Object(map) => {
+                if map
+                    .iter()
+                    .any(|(k, v)| enforced_beyond_its_drafts(k, v, draft))
+                {
+                    return true;
+                }
+                stack.extend(map.values());
+            }
+            Value::Array(items) => stack.extend(items.iter()),
+            _ => {}
+        }
+    }
+    false
 }
 
 /// The error that says best why a value is rejected: inside a failed union, the branch that got

@@ -81,6 +81,60 @@ impl Bound {
     }
 }
 
+/// The integers stitch computes with exactly: every i64 and u64, and f64 integers up to this
+/// magnitude (2^100), past which a bound is as good as infinite for any JSON integer.
+const BIG: i128 = 1 << 100;
+
+/// The value of a number that is an integer (written as one, or as a float with no fraction),
+/// exactly; floats past ±2^100 saturate there.
+pub fn as_integer(n: &Number) -> Option<i128> {
+    if let Some(i) = integer(n) {
+        return Some(i);
+    }
+    let f = n.as_f64()?;
+    (f.fract() == 0.0).then(|| saturate(f))
+}
+
+/// An integral f64 as an i128, saturating at ±2^100 (exact below).
+fn saturate(f: f64) -> i128 {
+    if f >= BIG as f64 {
+        BIG
+    } else if f <= -(BIG as f64) {
+        -BIG
+    } else {
+        f as i128
+    }
+}
+
+/// An integer as a JSON number, when i64 or u64 holds it.
+pub fn integer_number(n: i128) -> Option<Number> {
+    i64::try_from(n)
+        .map(Number::from)
+        .ok()
+        .or_else(|| u64::try_from(n).ok().map(Number::from))
+}
+
+impl Bound {
+    /// The bound on integers it amounts to, exactly: the least (for a lower bound) or greatest
+    /// integer it admits, saturating at ±2^100.
+    pub fn integer_bound(&self, lower: bool) -> i128 {
+        match (integer(&self.value), lower, self.exclusive) {
+            (Some(n), true, true) => n + 1,
+            (Some(n), false, true) => n - 1,
+            (Some(n), _, false) => n,
+            (None, _, _) => {
+                let f = self.f64();
+                match (lower, self.exclusive) {
+                    (true, true) => saturate(f.floor()) + 1,
+                    (true, false) => saturate(f.ceil()),
+                    (false, true) => saturate(f.ceil()) - 1,
+                    (false, false) => saturate(f.floor()),
+                }
+            }
+        }
+    }
+}
+
 /// The order of two JSON numbers by value, exactly: integers as integers, a float against an
 /// integer without rounding either.
 pub fn compare(a: &Number, b: &Number) -> Ordering {
@@ -187,6 +241,33 @@ mod tests {
         );
         assert_eq!(compare(&n(json!(1)), &n(json!(1e300))), Ordering::Less);
         assert_eq!(compare(&n(json!(1.5)), &n(json!(2.5))), Ordering::Less);
+    }
+
+    #[test]
+    fn integers_exactly() {
+        let b = |v: Value, exclusive| Bound {
+            value: n(v),
+            exclusive,
+        };
+        assert_eq!(
+            b(json!(9007199254740993_u64), false).integer_bound(true),
+            9007199254740993
+        );
+        assert_eq!(
+            b(json!(9007199254740993_u64), true).integer_bound(true),
+            9007199254740994
+        );
+        assert_eq!(b(json!(-2.5), false).integer_bound(true), -2);
+        assert_eq!(b(json!(-2.5), true).integer_bound(false), -3);
+        assert_eq!(b(json!(3.0), true).integer_bound(false), 2);
+        assert_eq!(b(json!(1e300), false).integer_bound(false), BIG);
+        assert_eq!(as_integer(&n(json!(u64::MAX))), Some(i128::from(u64::MAX)));
+        assert_eq!(as_integer(&n(json!(2.5))), None);
+        assert_eq!(
+            integer_number(i128::from(u64::MAX)),
+            Some(Number::from(u64::MAX))
+        );
+        assert_eq!(integer_number(i128::from(u64::MAX) + 1), None);
     }
 
     #[test]

@@ -1,7 +1,13 @@
 //! The JSON types a schema may accept, as a bit set (`integer` a part of `number`): what the
 //! prover and the sampler compute for each place.
+//!
+//! Numbers split three ways, because drafts disagree on what an integer is (L2): integers
+//! written as integers (`3`), integers written with a fraction or an exponent (`3.0`, `1e3`:
+//! integers from draft 6 on, not in draft 4), and numbers with a fractional part (`2.5`).
 
 use serde_json::Value;
+
+use super::Draft;
 
 /// The JSON types a schema may accept, as a bit set; `integer` is a part of `number`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -10,22 +16,27 @@ pub struct Types(pub u8);
 impl Types {
     pub const NULL: Types = Types(1);
     pub const BOOLEAN: Types = Types(2);
-    /// Numbers with no fractional part.
+    /// Integers written as integers (`3`).
     pub const INTEGER: Types = Types(4);
     /// Numbers with a fractional part.
     pub const FRACTION: Types = Types(8);
-    pub const NUMBER: Types = Types(4 | 8);
+    /// Integers written as floats (`3.0`, `1e3`).
+    pub const WHOLE: Types = Types(128);
+    pub const NUMBER: Types = Types(4 | 8 | 128);
     pub const STRING: Types = Types(16);
     pub const ARRAY: Types = Types(32);
     pub const OBJECT: Types = Types(64);
-    pub const ALL: Types = Types(127);
+    pub const ALL: Types = Types(255);
     pub const NONE: Types = Types(0);
 
-    pub fn of_name(name: &str) -> Option<Types> {
+    /// The types a `type` name allows in `draft`: draft 4's `integer` takes only integers
+    /// written as integers; later drafts take any number with no fractional part.
+    pub fn of_name(name: &str, draft: Draft) -> Option<Types> {
         Some(match name {
             "null" => Types::NULL,
             "boolean" => Types::BOOLEAN,
-            "integer" => Types::INTEGER,
+            "integer" if draft == Draft::Draft4 => Types::INTEGER,
+            "integer" => Types(Types::INTEGER.0 | Types::WHOLE.0),
             "number" => Types::NUMBER,
             "string" => Types::STRING,
             "array" => Types::ARRAY,
@@ -39,8 +50,10 @@ impl Types {
             Value::Null => Types::NULL,
             Value::Bool(_) => Types::BOOLEAN,
             Value::Number(n) => {
-                if n.is_i64() || n.is_u64() || n.as_f64().is_some_and(|f| f.fract() == 0.0) {
+                if n.is_i64() || n.is_u64() {
                     Types::INTEGER
+                } else if n.as_f64().is_some_and(|f| f.fract() == 0.0) {
+                    Types::WHOLE
                 } else {
                     Types::FRACTION
                 }
@@ -75,9 +88,9 @@ impl Types {
         self.0 & other.0 == other.0
     }
 
-    /// Each single type in the set (integer and fraction apart).
+    /// Each single type in the set (the three kinds of number apart).
     pub fn each(self) -> impl Iterator<Item = Types> {
-        (0..7)
+        (0..8)
             .map(|i| Types(1 << i))
             .filter(move |t| self.intersects(*t))
     }
@@ -88,7 +101,7 @@ impl Types {
             Types::NULL => "null",
             Types::BOOLEAN => "boolean",
             Types::INTEGER => "integer",
-            Types::FRACTION | Types::NUMBER => "number",
+            Types::FRACTION | Types::WHOLE | Types::NUMBER => "number",
             Types::STRING => "string",
             Types::ARRAY => "array",
             Types::OBJECT => "object",

@@ -22,7 +22,7 @@ use super::space::{Node, Space, counts};
 use super::terms::{self, Parts, Term};
 use crate::document::Location;
 use crate::schema::Semantics;
-use crate::schema::bounds::tightest;
+use crate::schema::bounds::{self, tightest};
 use crate::schema::keywords::Kind;
 use crate::schema::types::Types;
 
@@ -265,11 +265,21 @@ impl<'a, 's> Sampler<'a, 's> {
                 options = scalars;
             }
         }
+        // Integers written as `1.0` only where nothing else will do: examples read better.
+        if options.contains(&Types::INTEGER) && options.len() > 1 {
+            options.retain(|t| *t != Types::WHOLE);
+        }
         let chosen = options[chooser.pick(options.len())];
         match chosen {
             Types::NULL => Some(Value::Null),
             Types::BOOLEAN => Some(Value::Bool(chooser.pick(2) == 1)),
             Types::INTEGER => integer(&nodes, chooser),
+            Types::WHOLE => integer(&nodes, chooser).and_then(|v| {
+                let whole = v.as_f64()?;
+                (whole.abs() < 9.0e15)
+                    .then(|| serde_json::Number::from_f64(whole).map(Value::Number))
+                    .flatten()
+            }),
             Types::FRACTION => fraction(&nodes, chooser),
             Types::STRING => self.string(&nodes, chooser),
             Types::ARRAY => self.array(term, &nodes, chooser, depth),
@@ -550,77 +560,76 @@ fn hints(node: &Node<'_, '_>, t: Types) -> bool {
         Types::OBJECT => Kind::Object,
         Types::ARRAY => Kind::Array,
         Types::STRING => Kind::String,
-        Types::INTEGER | Types::FRACTION => Kind::Number,
+        Types::INTEGER | Types::FRACTION | Types::WHOLE => Kind::Number,
         _ => return false,
     };
     node.constrains(kind)
 }
 
+/// An integer within the nodes' bounds (exactly, near and past 2^53 too) and a multiple of
+/// their `multipleOf`: a bound, its neighbours, 0, ±1, the middle or a random one.
 fn integer(nodes: &[Node<'_, '_>], chooser: &mut Chooser) -> Option<Value> {
-    let lower = tightest(nodes.iter().filter_map(|n| n.bound(true)), true).map(|b| {
-        if b.exclusive {
-            b.f64().floor() + 1.0
-        } else {
-            b.f64().ceil()
-        }
-    });
-    let upper = tightest(nodes.iter().filter_map(|n| n.bound(false)), false).map(|b| {
-        if b.exclusive {
-            b.f64().ceil() - 1.0
-        } else {
-            b.f64().floor()
-        }
-    });
+    let lower =
+        tightest(nodes.iter().filter_map(|n| n.bound(true)), true).map(|b| b.integer_bound(true));
+    let upper = tightest(nodes.iter().filter_map(|n| n.bound(false)), false)
+        .map(|b| b.integer_bound(false));
     let multiple = nodes
         .iter()
-        .filter_map(|n| n.get("multipleOf").and_then(Value::as_f64))
-        .find(|m| *m > 0.0);
-    let lo = lower.unwrap_or(-1_000_000.0).max(-9.0e15);
-    let hi = upper.unwrap_or(1_000_000.0).min(9.0e15);
+        .filter_map(|n| n.get("multipleOf").and_then(Value::as_number))
+        .find(|m| m.as_f64().is_some_and(|m| m > 0.0));
+    // What JSON integers can hold: i64 and u64.
+    let lo = lower.unwrap_or(-1_000_000).max(i128::from(i64::MIN));
+    let hi = upper.unwrap_or(1_000_000).min(i128::from(u64::MAX));
     if lo > hi {
         return None;
     }
-    let random = lo + ((hi - lo + 1.0) * chooser.rng.random::<f64>()).floor();
+    let random = lo + ((hi - lo + 1) as f64 * chooser.rng.random::<f64>()).floor() as i128;
     let mut candidates = vec![
-        lower.unwrap_or(0.0),
-        upper.unwrap_or(1.0),
-        lo + 1.0,
-        hi - 1.0,
-        0.0,
-        1.0,
-        -1.0,
-        ((lo + hi) / 2.0).floor(),
-        random,
+        lower.unwrap_or(0),
+        upper.unwrap_or(1),
+        lo + 1,
+        hi - 1,
+        0,
+        1,
+        -1,
+        (lo + hi).div_euclid(2),
+        random.min(hi),
     ];
     if let Some(m) = multiple {
-        if m.fract() != 0.0 {
-            // A fractional divisor: only multiples that every validator computes the same way
-            // (zero, and the divisor times a power of two, which is exact in binary).
-            let exact: Vec<f64> = [0.0, m, 2.0 * m, 4.0 * m, 8.0 * m]
-                .into_iter()
-                .filter(|c| *c >= lo && *c <= hi)
-                .collect();
-            if exact.is_empty() {
-                return None;
-            }
-            let chosen = exact[chooser.pick(exact.len())];
-            return if chosen.fract() == 0.0 {
-                Some(json!(chosen as i64))
-            } else {
-                serde_json::Number::from_f64(chosen).map(Value::Number)
-            };
-        }
+        let Some(m) = bounds::as_integer(m) else {
+            return fractional_multiple(m.as_f64().unwrap_or(1.0), lo, hi, chooser);
+        };
         for c in &mut candidates {
-            *c = (*c / m).ceil() * m;
+            // The least multiple of m at or above c.
+            *c = -((-*c).div_euclid(m)) * m;
         }
     }
-    candidates.retain(|c| *c >= lo && *c <= hi && c.fract() == 0.0);
+    candidates.retain(|c| *c >= lo && *c <= hi);
     candidates.dedup();
     if candidates.is_empty() {
         return None;
     }
     let chosen = candidates[chooser.pick(candidates.len())];
-    Some(json!(chosen as i64))
+    bounds::integer_number(chosen).map(Value::Number)
+}
+
+/// A multiple of a fractional divisor within `lo..=hi`: only multiples that every validator
+/// computes the same way (zero, and the divisor times a power of two, which is exact in binary).
+fn fractional_multiple(m: f64, lo: i128, hi: i128, chooser: &mut Chooser) -> Option<Value> {
+    let (lo, hi) = (lo as f64, hi as f64);
+    let exact: Vec<f64> = [0.0, m, 2.0 * m, 4.0 * m, 8.0 * m]
+        .into_iter()
+        .filter(|c| *c >= lo && *c <= hi)
+        .collect();
+    if exact.is_empty() {
+        return None;
+    }
+    let chosen = exact[chooser.pick(exact.len())];
+    if chosen.fract() == 0.0 {
+        Some(json!(chosen as i64))
+    } else {
+        serde_json::Number::from_f64(chosen).map(Value::Number)
+    }
 }
 
 fn fraction(nodes: &[Node<'_, '_>], chooser: &mut Chooser) -> Option<Value> {

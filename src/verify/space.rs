@@ -193,12 +193,12 @@ impl<'a> Node<'a, '_> {
         let mut types = Types::ALL;
         match self.get("type") {
             Some(Value::String(t)) => {
-                types = types.and(Types::of_name(t).unwrap_or(Types::NONE));
+                types = types.and(Types::of_name(t, self.draft).unwrap_or(Types::NONE));
             }
             Some(Value::Array(ts)) => {
                 let mut set = Types::NONE;
                 for t in ts.iter().filter_map(Value::as_str) {
-                    set = set.or(Types::of_name(t).unwrap_or(Types::NONE));
+                    set = set.or(Types::of_name(t, self.draft).unwrap_or(Types::NONE));
                 }
                 types = types.and(set);
             }

@@ -297,8 +297,10 @@ impl<'a> Prover<'a, '_> {
             term.nodes.iter().filter_map(|at| sub.node(at)).collect();
         let (dependent_required, dependent_schemas) = dependents(node);
         for (key, names) in &dependent_required {
-            if keys::at_key(sub, term, parts, semantics, key).is_none()
-                || names.iter().all(|n| keys.required.contains(n))
+            let Some(at_key) = keys::at_key(sub, term, parts, semantics, key) else {
+                continue;
+            };
+            if names.iter().all(|n| keys.required.contains(n))
                 || sub_nodes.iter().any(|n| {
                     let (theirs, _) = dependents(n);
                     theirs
@@ -308,10 +310,18 @@ impl<'a> Prover<'a, '_> {
             {
                 continue;
             }
-            return self.doubt(
-                term,
+            // The witness: a value of the contract with `key` put in (and nothing more).
+            let mut path = self.path.clone();
+            path.push(Segment::Key(key.clone()));
+            let keyword = match node.get("dependentRequired") {
+                Some(Value::Object(m)) if m.contains_key(key) => "dependentRequired",
+                _ => "dependencies",
+            };
+            return self.doubt_at(
+                path,
+                at_key,
                 &node.at,
-                "dependentRequired",
+                keyword,
                 format!("the contract allows `{key}` without {}", names.join(", ")),
                 vec![Edit::Sample],
             );

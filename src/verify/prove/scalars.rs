@@ -77,12 +77,12 @@ impl<'a> Prover<'a, '_> {
 
     pub(super) fn types(&mut self, term: &Term, types: Types, node: &Node<'a, '_>) -> Proof {
         let allowed = match node.get("type") {
-            Some(Value::String(t)) => Types::of_name(t).unwrap_or(Types::NONE),
+            Some(Value::String(t)) => Types::of_name(t, node.draft).unwrap_or(Types::NONE),
             Some(Value::Array(ts)) => ts
                 .iter()
                 .filter_map(Value::as_str)
                 .fold(Types::NONE, |acc, t| {
-                    acc.or(Types::of_name(t).unwrap_or(Types::NONE))
+                    acc.or(Types::of_name(t, node.draft).unwrap_or(Types::NONE))
                 }),
             _ => return Proof::Proven,
         };
@@ -90,7 +90,20 @@ impl<'a> Prover<'a, '_> {
         if missing.is_empty() {
             return Proof::Proven;
         }
-        let names: Vec<&str> = missing.each().map(Types::name).collect();
+        let mut names: Vec<&str> = Vec::new();
+        for t in missing.each() {
+            let name = match t {
+                // Named on its own only when no other kind of number is missing (draft 4).
+                Types::WHOLE if missing.intersects(Types(Types::INTEGER.0 | Types::FRACTION.0)) => {
+                    continue;
+                }
+                Types::WHOLE => "integer written with a fraction (`1.0`)",
+                t => t.name(),
+            };
+            if !names.contains(&name) {
+                names.push(name);
+            }
+        }
         let mut edits = Vec::new();
         for t in missing.each() {
             edits.extend(
@@ -99,6 +112,7 @@ impl<'a> Prover<'a, '_> {
                     Types::BOOLEAN => vec![json!(false), json!(true)],
                     Types::INTEGER => vec![json!(0), json!(1)],
                     Types::FRACTION => vec![json!(0.5)],
+                    Types::WHOLE => vec![json!(1.0), json!(0.0)],
                     Types::STRING => vec![json!(""), json!("a")],
                     Types::ARRAY => vec![json!([])],
                     _ => vec![json!({})],
@@ -139,19 +153,14 @@ impl<'a> Prover<'a, '_> {
                 continue;
             }
             let keyword = bound_keyword(node, lower, &want);
-            let step = if lower { -1.0 } else { 1.0 };
-            let mut candidates = vec![want.f64() + step, want.f64() + step / 2.0, want.f64()];
+            let mut candidates = beyond(&want, lower);
             if let Some(h) = &have {
-                candidates.push(h.f64());
+                candidates.push(Value::Number(h.value.clone()));
             }
             if integer_only {
-                candidates.retain(|c| c.fract() == 0.0);
+                candidates.retain(|c| c.as_number().and_then(bounds::as_integer).is_some());
             }
-            let edits = candidates
-                .into_iter()
-                .filter_map(number)
-                .map(Edit::Set)
-                .collect();
+            let edits = candidates.into_iter().map(Edit::Set).collect();
             return self.doubt(
                 term,
                 &node.at,
@@ -159,51 +168,61 @@ impl<'a> Prover<'a, '_> {
                 format!(
                     "the contract allows numbers {} `{keyword}` {}",
                     if lower { "below" } else { "above" },
-                    want.f64()
+                    want.value
                 ),
                 edits,
             );
         }
-        if let Some(divisor) = node.get("multipleOf").and_then(Value::as_f64) {
-            let integral = |x: f64| x.fract() == 0.0 && x.abs() < 9.0e15;
-            let divides = sub_nodes.iter().any(|n| {
-                n.get("multipleOf")
-                    .and_then(Value::as_f64)
-                    .is_some_and(|k| {
-                        integral(k)
-                            && integral(divisor)
-                            && divisor != 0.0
-                            && (k as i64) % (divisor as i64) == 0
-                    })
-            });
-            if !(divides || (divisor == 1.0 && integer_only)) {
-                if !integral(divisor) {
-                    return self.doubt(
-                        term,
-                        &node.at,
-                        "multipleOf",
-                        "`multipleOf` with a fractional divisor is not proven (validators differ on float tolerance)",
-                        vec![Edit::Sample],
-                    );
-                }
-                let start = tightest(sub_nodes.iter().filter_map(|n| n.bound(true)), true)
-                    .map_or(1.0, |b| b.f64().ceil());
-                let edits = (0..4)
-                    .map(|i| start + f64::from(i))
-                    .filter(|c| c % divisor != 0.0)
-                    .filter_map(number)
-                    .map(Edit::Set)
-                    .collect();
-                return self.doubt(
-                    term,
-                    &node.at,
-                    "multipleOf",
-                    format!("the contract allows numbers that are not multiples of {divisor}"),
-                    edits,
-                );
-            }
+        self.multiple_of(term, integer_only, &sub_nodes, node)
+    }
+
+    /// `multipleOf`: proven when the contract's own divisor is a multiple of the presentation's
+    /// (integers, exactly), or the divisor is 1 for integers; a fractional divisor is unknown.
+    fn multiple_of(
+        &mut self,
+        term: &Term,
+        integer_only: bool,
+        sub_nodes: &[Node<'a, '_>],
+        node: &Node<'a, '_>,
+    ) -> Proof {
+        let Some(divisor) = node.get("multipleOf").and_then(Value::as_number) else {
+            return Proof::Proven;
+        };
+        let divisor_integer = bounds::as_integer(divisor).filter(|d| *d != 0);
+        let divides = sub_nodes.iter().any(|n| {
+            let k = n
+                .get("multipleOf")
+                .and_then(Value::as_number)
+                .and_then(bounds::as_integer);
+            matches!((k, divisor_integer), (Some(k), Some(d)) if k % d == 0)
+        });
+        if divides || (divisor_integer == Some(1) && integer_only) {
+            return Proof::Proven;
         }
-        Proof::Proven
+        let Some(d) = divisor_integer else {
+            return self.doubt(
+                term,
+                &node.at,
+                "multipleOf",
+                "`multipleOf` with a fractional divisor is not proven (validators differ on float tolerance)",
+                vec![Edit::Sample],
+            );
+        };
+        let start = tightest(sub_nodes.iter().filter_map(|n| n.bound(true)), true)
+            .map_or(1, |b| b.integer_bound(true));
+        let edits = (0..4)
+            .map(|i| start + i)
+            .filter(|c| c % d != 0)
+            .filter_map(bounds::integer_number)
+            .map(|n| Edit::Set(Value::Number(n)))
+            .collect();
+        self.doubt(
+            term,
+            &node.at,
+            "multipleOf",
+            format!("the contract allows numbers that are not multiples of {divisor}"),
+            edits,
+        )
     }
 
     pub(super) fn strings(&mut self, term: &Term, types: Types, node: &Node<'a, '_>) -> Proof {
@@ -283,20 +302,7 @@ fn covers(have: Option<Bound>, want: &Bound, lower: bool, integer_only: bool) ->
         return false;
     };
     if integer_only {
-        let effective = |b: &Bound| {
-            if lower {
-                if b.exclusive {
-                    b.f64().floor() + 1.0
-                } else {
-                    b.f64().ceil()
-                }
-            } else if b.exclusive {
-                b.f64().ceil() - 1.0
-            } else {
-                b.f64().floor()
-            }
-        };
-        let (h, w) = (effective(&have), effective(want));
+        let (h, w) = (have.integer_bound(lower), want.integer_bound(lower));
         return if lower { h >= w } else { h <= w };
     }
     match (bounds::compare(&have.value, &want.value), lower) {
@@ -319,11 +325,25 @@ fn bound_keyword(node: &Node<'_, '_>, lower: bool, want: &Bound) -> &'static str
     }
 }
 
-/// A number as JSON, integers as integers.
-fn number(x: f64) -> Option<Value> {
-    if x.fract() == 0.0 && x.abs() < 9.0e15 {
-        Some(json!(x as i64))
-    } else {
-        serde_json::Number::from_f64(x).map(Value::Number)
+/// Numbers just beyond a bound of the presentation, on the side it excludes, and the bound
+/// itself: witnesses to try. Integer bounds step exactly (near and past 2^53 too).
+fn beyond(want: &Bound, lower: bool) -> Vec<Value> {
+    let step: i128 = if lower { -1 } else { 1 };
+    let mut out = Vec::new();
+    if let Some(n) = bounds::as_integer(&want.value) {
+        out.extend(bounds::integer_number(n + step).map(Value::Number));
     }
+    let f = want.f64();
+    for candidate in [f + step as f64, f + step as f64 / 2.0] {
+        if let Some(n) = serde_json::Number::from_f64(candidate) {
+            let n = match bounds::as_integer(&n) {
+                Some(i) if candidate.abs() < 9.0e15 => bounds::integer_number(i).unwrap_or(n),
+                _ => n,
+            };
+            out.push(Value::Number(n));
+        }
+    }
+    out.push(Value::Number(want.value.clone()));
+    out.dedup();
+    out
 }
