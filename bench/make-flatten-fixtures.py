@@ -661,6 +661,124 @@ case("l2-draft2019-09", {
    reject=[{"mode": "pair", "point": [1, 2, 3]}, {"mode": "solo"}],
    options={"deep": True}, d7=False)
 
+# Issue 11: soundness at the edges. Each case was a superset hole or a presentation that did not
+# load; python `jsonschema` judges the contract side of every accept value in bench/edge-judge.py.
+# F8: an `unevaluatedProperties` observes the root through a reference: the open flat root says
+# `additionalProperties: true`, so the keys the branches' patterns evaluated stay evaluated.
+case("f8-observer-through-ref", {
+    "$schema": S2020,
+    "properties": {"child": {"$ref": "#/$defs/strict"}},
+    "anyOf": [
+        {"type": "object", "properties": {"kind": {"const": "a"}}, "patternProperties": {"^x-": {}}},
+        {"type": "object", "properties": {"kind": {"const": "b"}}},
+    ],
+    "$defs": {"strict": {"$ref": "#", "unevaluatedProperties": False}},
+}, accept=[{"kind": "a", "x-note": 1, "child": {"kind": "a", "x-tag": 2}}, {"kind": "b"}],
+   reject=[], d7=False)
+# F8 with --deep: the same observer below the root.
+case("f8-deep-observer-through-ref", {
+    "$schema": S2020,
+    "type": "object",
+    "properties": {
+        "item": {"$ref": "#/$defs/item"},
+        "strict": {"$ref": "#/$defs/strict"},
+    },
+    "$defs": {
+        "item": {"anyOf": [
+            {"type": "object", "properties": {"kind": {"const": "a"}}, "patternProperties": {"^x-": {}}},
+            {"type": "object", "properties": {"kind": {"const": "b"}}},
+        ]},
+        "strict": {"$ref": "#/$defs/item", "unevaluatedProperties": False},
+    },
+}, accept=[{"item": {"kind": "a", "x-note": 1}, "strict": {"kind": "a", "x-tag": 2}}],
+   reject=[], options={"deep": True}, d7=False)
+# F6.2: a pattern the regular-expression engine gives up on for a key may match or not, so the
+# branch contributes its pattern's schema and its `additionalProperties` both.
+LONG = "a" * 30 + "b"
+case("f6-2-undecidable-pattern", {
+    "$schema": S2020,
+    "oneOf": [
+        {"type": "object", "properties": {"k": {"const": "a"}}, "required": ["k"],
+         "patternProperties": {"^(?:(?=a)(a|aa))+$": {"type": "string"}}, "additionalProperties": {"type": "integer"}},
+        {"type": "object", "properties": {"k": {"const": "b"}, LONG: {"type": "boolean"}}, "required": ["k"],
+         "additionalProperties": False},
+    ],
+}, accept=[{"k": "a"}, {"k": "b", LONG: True}], reject=[{"k": "c"}], options={"verdict": "unknown"}, d7=False)
+# F5: keys declared only under `dependentSchemas` count as declared by the branch.
+case("f5-dependent-schemas-keys", {
+    "$schema": S2020,
+    "oneOf": [
+        {"type": "object", "properties": {"k": {"const": "a"}, "card": {"type": "string"}}, "required": ["k"],
+         "dependentSchemas": {"card": {"properties": {"cvc": {"type": "string"}}, "required": ["cvc"]}},
+         "unevaluatedProperties": False},
+        obj({"k": {"const": "b"}}, ["k"], True),
+    ],
+}, accept=[{"k": "a", "card": "4111", "cvc": "123"}, {"k": "b"}], reject=[{"k": "c"}], d7=False)
+case("f5-dependencies-keys-d7", {
+    "$schema": S7,
+    "anyOf": [
+        {"type": "object", "properties": {"k": {"const": "a"}, "card": {"type": "string"}}, "required": ["k"],
+         "dependencies": {"card": {"properties": {"cvc": {"type": "string"}}, "required": ["cvc"]}}},
+        obj({"k": {"const": "b"}}, ["k"], True),
+    ],
+}, accept=[{"k": "a", "card": "4111", "cvc": "123"}, {"k": "b"}], reject=[{"k": "c"}], d7=False)
+# F1: the root union is left in place when a `not` refers to it: widening it would narrow the
+# `not`.
+case("f1-root-referred-under-not", {
+    "$schema": S2020,
+    "properties": {"other": {"not": {"$ref": "#"}}},
+    "anyOf": [
+        obj({"kind": {"const": "a"}, "n": {"type": "integer", "maximum": 5}}, ["kind"]),
+        obj({"kind": {"const": "b"}, "n": {"type": "integer", "minimum": 10}}, ["kind"]),
+    ],
+}, accept=[{"kind": "a", "n": 1, "other": {"kind": "a", "n": 7}}], reject=[{"kind": "a", "other": {"kind": "a"}}], d7=False)
+# F1: a root `$ref` with siblings keeps `unevaluatedProperties` around the `allOf`, where it still
+# sees what the target evaluates.
+case("f1-root-ref-siblings-unevaluated", {
+    "$schema": S2020,
+    "$ref": "#/$defs/base",
+    "properties": {"extra": {"type": "string"}},
+    "unevaluatedProperties": False,
+    "$defs": {"base": {"type": "object", "properties": {"a": {"type": "integer"}}}},
+}, accept=[{"a": 1, "extra": "x"}, {}], reject=[{"a": "no"}], d7=False)
+# F13: a root `$ref` whose target sets its own `$id` stays: a copy at the root would duplicate it
+# and change the base its references resolve against.
+case("f13-root-ref-target-with-id", {
+    "$schema": S2020,
+    "$ref": "#/$defs/t",
+    "$defs": {"t": {"$id": "https://example.com/t.json", "type": "object",
+                    "properties": {"a": {"$ref": "#/$defs/u"}}, "$defs": {"u": {"type": "string"}}}},
+}, accept=[{"a": "x"}], reject=[{"a": 1}], d7=False)
+# F13: a branch with an `$id` (its references resolve against it) or an anchor stays in place.
+case("f13-branch-with-id", {
+    "$schema": S2020,
+    "anyOf": [
+        {"$id": "https://example.com/b.json", "type": "object", "properties": {"kind": {"const": "b"}, "s": {"$ref": "#/$defs/s"}},
+         "$defs": {"s": {"type": "string"}}},
+        obj({"kind": {"const": "c"}}, ["kind"]),
+    ],
+}, accept=[{"kind": "b", "s": "x"}, {"kind": "c"}], reject=[{"kind": "b", "s": 1}], d7=False)
+case("f13-anchor-in-joined-property", {
+    "$schema": S2020,
+    "properties": {"copy": {"$ref": "#named"}},
+    "anyOf": [
+        obj({"kind": {"const": "a"}, "v": {"$anchor": "named", "type": "string", "maxLength": 3}}, ["kind"]),
+        obj({"kind": {"const": "b"}, "v": {"type": "string", "maxLength": 9}}, ["kind"]),
+    ],
+}, accept=[{"kind": "a", "v": "abc", "copy": "xyz"}, {"kind": "b", "v": "abcdefghi"}], reject=[{"kind": "a", "copy": "long text"}], d7=False)
+# F13: a reference into a branch written through the document's own `$id` is retargeted.
+case("f13-reference-through-root-id", {
+    "$schema": S2020,
+    "$id": "https://example.com/root.json",
+    "type": "object",
+    "properties": {"again": {"$ref": "https://example.com/root.json#/anyOf/0/properties/address"}},
+    "anyOf": [
+        obj({"kind": {"const": "a"}, "address": obj({"street": {"type": "string"}}, ["street"], True)}, ["kind", "address"]),
+        obj({"kind": {"const": "b"}}, ["kind"]),
+    ],
+}, accept=[{"kind": "a", "address": {"street": "x"}, "again": {"street": "y"}}, {"kind": "b"}],
+   reject=[{"kind": "b", "again": {"street": 1}}], d7=False)
+
 # Tools: each input schema of a tool or tool list is flattened in place.
 CASES["l1-mcp-tool"] = ({
     "name": "edit",

@@ -28,20 +28,17 @@
 //! - Notes point into the document as it is when the union is flattened: a union uncovered by
 //!   flattening its parent (a later pass) is named by its new place.
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{HashMap, HashSet};
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
+use super::positions::{NEGATIVE, POSITIVE, has_keyword, identifies, positive, reach};
 use super::root::flatten_root;
-use super::{Notes, Reader, Settings, hoist, object, union};
+use super::{Notes, Reader, Settings, hoist, object, positions, union};
 use crate::canonical;
 use crate::document::source::MAX_DEPTH;
 use crate::schema::keywords::Application;
-use crate::schema::keywords::{ANCHORS, IDS, is_definitions};
 use crate::schema::{Draft, pointer};
-
-const POSITIVE: u8 = 1;
-const NEGATIVE: u8 = 2;
 
 /// Walks over the document; each one can uncover unions that a flattened `oneOf` held.
 const MAX_PASSES: usize = 8;
@@ -241,7 +238,7 @@ impl Deep {
             self.targets = hoist::local_targets(&self.doc, settings.draft);
         }
         let mut node = replacement.node;
-        if observed(&self.doc, &at, settings.draft)
+        if positions::observed(&self.doc, settings.draft).contains(&at)
             && let Value::Object(map) = &mut node
             && !map.contains_key("additionalProperties")
         {
@@ -333,165 +330,6 @@ fn object_like(doc: &Value, at: &str, keyword: &str, settings: Settings) -> bool
         })
 }
 
-/// True when an `unevaluatedProperties` keyword may observe the node at `at` (F8): one written
-/// on it or on a schema that applies it in place, or — for a node under a definitions
-/// container, whose referrers are not traced here — one anywhere in the document.
-fn observed(doc: &Value, at: &str, draft: Draft) -> bool {
-    if !draft.is_keyword("unevaluatedProperties") {
-        return false;
-    }
-    let tokens = pointer::tokens(at).unwrap_or_default();
-    if tokens.iter().any(|t| is_definitions(t)) {
-        return has_keyword(doc, "unevaluatedProperties");
-    }
-    let mut end = tokens.len();
-    loop {
-        let here: String = tokens[..end]
-            .iter()
-            .fold(String::new(), |p, t| pointer::push(&p, t));
-        if doc
-            .pointer(&here)
-            .is_some_and(|n| n.get("unevaluatedProperties").is_some())
-        {
-            return true;
-        }
-        // Up one in-place step (`allOf/0`, `anyOf/1`, `oneOf/2`, `then`, `else`,
-        // `dependentSchemas/k`), or stop at the entry schema.
-        match tokens[..end] {
-            [.., ref k, _]
-                if matches!(k.as_str(), "allOf" | "anyOf" | "oneOf" | "dependentSchemas") =>
-            {
-                end -= 2
-            }
-            [.., ref k] if matches!(k.as_str(), "then" | "else") => end -= 1,
-            _ => return false,
-        }
-    }
-}
-
-/// True when some object in `doc` has the key `keyword` (in any position: a cheap, coarse test).
-fn has_keyword(doc: &Value, keyword: &str) -> bool {
-    let mut stack = vec![doc];
-    while let Some(value) = stack.pop() {
-        match value {
-            Value::Object(map) => {
-                if map.contains_key(keyword) {
-                    return true;
-                }
-                stack.extend(map.values());
-            }
-            Value::Array(items) => stack.extend(items.iter()),
-            _ => {}
-        }
-    }
-    false
-}
-
-/// F2's positive steps.
-fn positive(keyword: &str, parent: &Map<String, Value>, draft: Draft) -> bool {
-    match keyword {
-        "properties"
-        | "patternProperties"
-        | "additionalProperties"
-        | "unevaluatedProperties"
-        | "items"
-        | "prefixItems"
-        | "additionalItems"
-        | "allOf"
-        | "anyOf"
-        | "then"
-        | "else"
-        | "dependentSchemas"
-        | "dependencies" => true,
-        "contains" => !(draft.is_keyword("maxContains") && parent.contains_key("maxContains")),
-        _ => false,
-    }
-}
-
-/// What the root reaches, and how.
-struct Reach {
-    /// Every reached schema's pointer, with its colours.
-    colors: BTreeMap<String, u8>,
-    /// Every reached local reference: the pointer of the node that holds it, and its target.
-    refs: BTreeMap<String, String>,
-}
-
-/// Colours every schema the root reaches (see the module doc).
-fn reach(doc: &Value, draft: Draft) -> Reach {
-    let mut colors: BTreeMap<String, u8> = BTreeMap::new();
-    let mut refs: BTreeMap<String, String> = BTreeMap::new();
-    let mut stack: Vec<(String, u8)> = vec![(String::new(), POSITIVE)];
-    while let Some((at, bits)) = stack.pop() {
-        let Some(node) = doc.pointer(&at) else {
-            continue;
-        };
-        let old = colors.get(&at).copied().unwrap_or(0);
-        let new = old | bits | unknown_referrers(node, &at);
-        if new == old {
-            continue;
-        }
-        colors.insert(at.clone(), new);
-        let Value::Object(map) = node else {
-            continue;
-        };
-        for sub in draft.subschemas(map) {
-            if sub.application == Application::Definition {
-                continue;
-            }
-            let child = if positive(sub.keyword, map, draft) {
-                new
-            } else {
-                NEGATIVE
-            };
-            stack.push((sub.pointer(&at), child));
-        }
-        if let Some(target) = map
-            .get("$ref")
-            .and_then(Value::as_str)
-            .and_then(|r| local_pointer(doc, r))
-        {
-            refs.insert(at.clone(), target.clone());
-            stack.push((target, new));
-        }
-    }
-    Reach { colors, refs }
-}
-
-/// `NEGATIVE` for a node that references this walk does not follow may reach: one with an
-/// anchor, or an embedded resource below the root.
-fn unknown_referrers(node: &Value, at: &str) -> u8 {
-    let Some(map) = node.as_object() else {
-        return 0;
-    };
-    let anchored = ANCHORS.iter().any(|k| map.contains_key(*k));
-    let identified = IDS.iter().any(|k| {
-        map.get(*k)
-            .and_then(Value::as_str)
-            .is_some_and(|id| id.starts_with('#') || !at.is_empty())
-    });
-    if anchored || identified { NEGATIVE } else { 0 }
-}
-
-/// The pointer a reference names in this document: a local one, or one through the root's own
-/// `$id` (`https://example.com/s.json#/$defs/a` in a document with that `$id`).
-fn local_pointer(doc: &Value, reference: &str) -> Option<String> {
-    if let Some(local) = hoist::local_target(reference) {
-        return Some(local);
-    }
-    let base = doc
-        .get("$id")
-        .or_else(|| doc.get("id"))
-        .and_then(Value::as_str)?;
-    let mut base = url::Url::parse(base).ok()?;
-    base.set_fragment(None);
-    let mut resolved = base.join(reference).ok()?;
-    let fragment = resolved.fragment().unwrap_or("").to_owned();
-    resolved.set_fragment(None);
-    (resolved == base)
-        .then(|| hoist::local_target(&format!("#{fragment}")))
-        .flatten()
-}
-
 /// F2: every definitions entry that both positive and other positions reach, and that holds
 /// an object union at a positive position, gets a copy (once; `copies` remembers them) to which
 /// the references from positive positions are retargeted. True when anything changed.
@@ -572,25 +410,6 @@ fn add_copy(doc: &mut Value, container: &str, target: &str) -> Option<String> {
     Some(pointer::push(&pointer::push("", container), &name))
 }
 
-/// True when `schema` or a subschema of it sets an `$id` or an anchor.
-fn identifies(schema: &Value, draft: Draft) -> bool {
-    let mut stack = vec![schema];
-    while let Some(node) = stack.pop() {
-        let Value::Object(map) = node else {
-            continue;
-        };
-        if IDS
-            .iter()
-            .chain(&ANCHORS)
-            .any(|k| map.get(*k).is_some_and(Value::is_string))
-        {
-            return true;
-        }
-        stack.extend(draft.subschemas(map).iter().map(|sub| sub.schema));
-    }
-    false
-}
-
 /// True when `schema` has an `anyOf`/`oneOf` at a positive position of its own (references not
 /// followed).
 fn holds_union(schema: &Value, draft: Draft) -> bool {
@@ -617,7 +436,7 @@ mod tests {
     use crate::diagnostic::codes;
     use crate::flatten::{Choices, Collisions, flatten};
     use crate::schema::Semantics;
-    use serde_json::json;
+    use serde_json::{Map, json};
 
     /// Each level's union refers to two definitions whose property holds the next level's
     /// union: flattened innermost first (the names sort that way), every level copies the

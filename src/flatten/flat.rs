@@ -184,7 +184,7 @@ fn property(
     }
     let contributions: Vec<Contribution> = branches
         .iter()
-        .filter_map(|b| contribution(u.reader, u.node, &b.view, key))
+        .flat_map(|b| contribution(u.reader, u.node, &b.view, key))
         .collect();
     let joined = if contributions.is_empty() {
         json!({})
@@ -295,7 +295,7 @@ fn contribution(
     node: &Map<String, Value>,
     view: &ObjectView,
     key: &str,
-) -> Option<Contribution> {
+) -> Vec<Contribution> {
     let as_contribution = |schema: &Value| match schema {
         Value::Bool(false) => None,
         Value::Bool(true) => Some(Contribution { schema: json!({}) }),
@@ -304,24 +304,33 @@ fn contribution(
         }),
     };
     if view.opaque {
-        return Some(Contribution { schema: json!({}) });
+        return vec![Contribution { schema: json!({}) }];
     }
     if let Some((schema, _)) = view.properties.get(key) {
-        return as_contribution(schema);
+        return as_contribution(schema).into_iter().collect();
     }
-    let mut evaluating: Vec<Value> = Vec::new();
+    // F6.2: patterns that match the key; one the engine cannot decide may match or not.
+    let (mut matching, mut undecided): (Vec<&Value>, Vec<&Value>) = (Vec::new(), Vec::new());
     let patterns = [
         view.pattern_properties.as_ref(),
         node.get("patternProperties").and_then(Value::as_object),
     ];
     for map in patterns.into_iter().flatten() {
         for (pattern, schema) in map {
-            if crate::validate::pattern_matches(pattern, key).unwrap_or(true) {
-                evaluating.push(schema.clone());
+            match crate::validate::pattern_matches(pattern, key) {
+                Some(true) => matching.push(schema),
+                None => undecided.push(schema),
+                Some(false) => {}
             }
         }
     }
-    for schema in [
+    if let Some(first) = matching.first() {
+        // Several may apply at once (all must hold): any one of them is a sound widening.
+        return as_contribution(first).into_iter().collect();
+    }
+    let mut out: Vec<Contribution> = undecided.into_iter().filter_map(as_contribution).collect();
+    // Otherwise (or when no undecided pattern matches) what evaluates the other keys applies.
+    let others: Vec<&Value> = [
         view.additional.as_ref(),
         view.unevaluated.as_ref(),
         node.get("additionalProperties"),
@@ -329,18 +338,18 @@ fn contribution(
     ]
     .into_iter()
     .flatten()
-    {
-        if schema != &Value::Bool(false) {
-            evaluating.push(schema.clone());
+    .collect();
+    match others.iter().find(|s| ***s != Value::Bool(false)) {
+        Some(schema) => out.extend(as_contribution(schema)),
+        None => {
+            let open = view.implicitly_open()
+                && (reader.settings.semantics == Semantics::Strict || view.free_form());
+            if open {
+                out.push(Contribution { schema: json!({}) });
+            }
         }
     }
-    if !evaluating.is_empty() {
-        // Several may apply at once (all must hold): any one of them is a sound widening.
-        return as_contribution(&evaluating[0]);
-    }
-    let open = view.implicitly_open()
-        && (reader.settings.semantics == Semantics::Strict || view.free_form());
-    open.then(|| Contribution { schema: json!({}) })
+    out
 }
 
 /// F4: among keys every branch requires with a string `const` (draft 6+) or an all-string

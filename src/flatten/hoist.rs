@@ -51,12 +51,14 @@ pub(crate) fn local_target(reference: &str) -> Option<String> {
     (decoded.is_empty() || decoded.starts_with('/')).then_some(decoded)
 }
 
-/// Every local reference target in `root` (pointers, as written), as `draft` reads it.
+/// Every local reference target in `root` (pointers, as written or through the root's `$id`),
+/// as `draft` reads it.
 pub(crate) fn local_targets(root: &Value, draft: Draft) -> Vec<String> {
+    let base = root_base(root);
     schema_pointers(root, draft)
         .iter()
         .filter_map(|at| root.pointer(at)?.get("$ref")?.as_str())
-        .filter_map(local_target)
+        .filter_map(|r| pointer_through(base.as_ref(), r))
         .collect()
 }
 
@@ -132,6 +134,7 @@ pub(crate) fn hoist(
     }
     map.insert(container, Value::Object(defs));
     // Rewrite every reference into a moved node, the copies' own included.
+    let base = root_base(&out);
     for at in schema_pointers(&out, draft) {
         let Some(Value::Object(node)) = out.pointer_mut(&at) else {
             continue;
@@ -139,7 +142,7 @@ pub(crate) fn hoist(
         let Some(Value::String(reference)) = node.get("$ref") else {
             continue;
         };
-        let Some(target) = local_target(reference) else {
+        let Some(target) = pointer_through(base.as_ref(), reference) else {
             continue;
         };
         if let Some((from, to)) = renames
@@ -227,4 +230,35 @@ pub(crate) fn encode_fragment(reference: &str) -> String {
         }
     }
     out
+}
+
+/// The pointer a reference names in this document: a local one, or one through the root's own
+/// `$id` (`https://example.com/s.json#/$defs/a` in a document with that `$id`).
+pub(crate) fn local_pointer(doc: &Value, reference: &str) -> Option<String> {
+    pointer_through(root_base(doc).as_ref(), reference)
+}
+
+/// The root's own `$id` (draft 4: `id`) without its fragment, when it is an absolute URI.
+fn root_base(doc: &Value) -> Option<url::Url> {
+    let id = doc
+        .get("$id")
+        .or_else(|| doc.get("id"))
+        .and_then(Value::as_str)?;
+    let mut base = url::Url::parse(id).ok()?;
+    base.set_fragment(None);
+    Some(base)
+}
+
+/// [`local_pointer`] with the root's base already read.
+fn pointer_through(base: Option<&url::Url>, reference: &str) -> Option<String> {
+    if let Some(local) = local_target(reference) {
+        return Some(local);
+    }
+    let base = base?;
+    let mut resolved = base.join(reference).ok()?;
+    let fragment = resolved.fragment().unwrap_or("").to_owned();
+    resolved.set_fragment(None);
+    (&resolved == base)
+        .then(|| local_target(&format!("#{fragment}")))
+        .flatten()
 }

@@ -25,6 +25,7 @@ mod hoist;
 mod join;
 mod merge;
 mod object;
+mod positions;
 mod rebase;
 mod root;
 mod union;

@@ -173,11 +173,16 @@ fn own(reader: &Reader<'_>, map: &Map<String, Value>, at: &str, notes: &mut Note
                 notes.widened(&here, format!("the nested `{key}` of a branch is dropped; the keys it declares are kept with any value"));
             }
             k if BRANCH_LEVEL_KEYWORDS.contains(&k) && draft.is_keyword(k) => {
-                if matches!(
-                    k,
-                    "if" | "then" | "else" | "dependentSchemas" | "dependencies"
-                ) {
-                    declare_nested(&mut view, value, &here);
+                match (k, value) {
+                    ("if" | "then" | "else", _) => declare_nested(&mut view, value, &here),
+                    // A map of key → schema (or, in `dependencies`, → names): the schemas'
+                    // keys count as declared (F5).
+                    ("dependentSchemas" | "dependencies", Value::Object(map)) => {
+                        for (name, schema) in map.iter().filter(|(_, v)| v.is_object()) {
+                            declare_nested(&mut view, schema, &pointer::push(&here, name));
+                        }
+                    }
+                    _ => {}
                 }
                 view.others.insert(key.clone(), (value.clone(), here));
             }
@@ -213,8 +218,10 @@ fn declare_nested(view: &mut ObjectView, value: &Value, at: &str) {
                         stack.push(sub);
                     }
                 }
-                if let Some(Value::Object(deps)) = map.get("dependentSchemas") {
-                    stack.extend(deps.values());
+                for key in ["dependentSchemas", "dependencies"] {
+                    if let Some(Value::Object(deps)) = map.get(key) {
+                        stack.extend(deps.values().filter(|v| v.is_object()));
+                    }
                 }
             }
             _ => {}

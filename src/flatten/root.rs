@@ -7,8 +7,9 @@ use std::borrow::Cow;
 use serde_json::{Map, Value};
 
 use super::object::{self, says_object};
-use super::{MAX_ROOT_REFS, Notes, Reader, Settings, flat, union};
-use crate::schema::keywords::{is_annotation, is_definitions, is_identity};
+use super::positions::{self, NEGATIVE};
+use super::{MAX_ROOT_REFS, Notes, Reader, Settings, flat, hoist, union};
+use crate::schema::keywords::{ANCHORS, is_annotation, is_definitions, is_identity};
 
 pub(crate) fn flatten_root(contract: &Value, settings: Settings, notes: &mut Notes) -> Value {
     let Value::Object(_) = contract else {
@@ -39,17 +40,81 @@ pub(crate) fn flatten_root(contract: &Value, settings: Settings, notes: &mut Not
         );
         return root.into_owned();
     }
-    if has_one_of || has_any_of {
+    if !(has_one_of || has_any_of || has_all_of) {
+        return root.into_owned();
+    }
+    if referred_to_negatively(&root, settings) {
+        notes.not_flattened(
+            "",
+            "the root is left in place: a `not`, an `if` or a `oneOf` branch refers to it, and widening it would narrow them",
+            None,
+        );
+        return root.into_owned();
+    }
+    let flattened = if has_one_of || has_any_of {
         let keyword = if has_one_of { "oneOf" } else { "anyOf" };
-        return match union::flatten_union(&root, "", keyword, None, settings, notes) {
-            Some(replacement) => replacement.node,
-            None => root.into_owned(),
-        };
+        union::flatten_union(&root, "", keyword, None, settings, notes).map(|r| r.node)
+    } else {
+        flatten_all_of(&root, settings, notes)
+    };
+    match flattened {
+        Some(mut node) => {
+            open_if_observed(&mut node, settings);
+            node
+        }
+        None => root.into_owned(),
     }
-    if has_all_of {
-        return flatten_all_of(&root, settings, notes).unwrap_or_else(|| root.into_owned());
+}
+
+/// True when a reference from a negative position (F2: under `not`, in `if`, in a `oneOf`
+/// branch) reaches the root, or one this walk cannot follow may (an anchor on the root).
+fn referred_to_negatively(root: &Value, settings: Settings) -> bool {
+    let anchored = root
+        .as_object()
+        .is_some_and(|m| ANCHORS.iter().any(|k| m.contains_key(*k)));
+    if !anchored && !refers_to_root(root) {
+        return false;
     }
-    root.into_owned()
+    positions::reach(root, settings.draft)
+        .colors
+        .get("")
+        .is_some_and(|bits| bits & NEGATIVE != 0)
+}
+
+/// True when some `$ref` of the document names its root (`#`, or the root's own `$id`).
+fn refers_to_root(doc: &Value) -> bool {
+    let mut stack = vec![doc];
+    while let Some(value) = stack.pop() {
+        match value {
+            Value::Object(map) => {
+                let to_root = map
+                    .get("$ref")
+                    .and_then(Value::as_str)
+                    .and_then(|r| hoist::local_pointer(doc, r))
+                    .is_some_and(|target| target.is_empty());
+                if to_root {
+                    return true;
+                }
+                stack.extend(map.values());
+            }
+            Value::Array(items) => stack.extend(items.iter()),
+            _ => {}
+        }
+    }
+    false
+}
+
+/// F8: a flat root that is open says `additionalProperties: true` when an
+/// `unevaluatedProperties` can observe it (through a reference to the root, say): the keys its
+/// branches evaluated stay evaluated.
+fn open_if_observed(node: &mut Value, settings: Settings) {
+    let observed = positions::observed(node, settings.draft).contains("");
+    if let Value::Object(map) = node
+        && observed
+        && !map.contains_key("additionalProperties")
+    {
+        map.insert("additionalProperties".to_owned(), Value::Bool(true));
+    }
 }
 
 /// F1: the root with its `$ref` replaced by the target's keywords, or `None` when the root has
@@ -72,16 +137,30 @@ fn replace_root_ref(root: &Value, settings: Settings, notes: &mut Notes) -> Opti
     let Value::Object(target_map) = target else {
         return None;
     };
+    // F13: copies never duplicate an `$id` or an anchor, and a moved `$id` would change the base
+    // its references resolve against.
+    if positions::identifies(target, settings.draft) {
+        notes.not_flattened(
+            "/$ref",
+            format!("the root `$ref` is left in place: its target `#{target_pointer}` sets an `$id` or an anchor, which a copy at the root would duplicate"),
+            None,
+        );
+        return None;
+    }
     let keep =
         |k: &str| is_annotation(k) || is_definitions(k) || is_identity(k) || k.starts_with("x-");
+    // `unevaluated*` beside the `$ref` sees what the target evaluates: it stays on the node,
+    // around the `allOf`, never inside a conjunct where it would see only its siblings.
+    let observer = |k: &str| matches!(k, "unevaluatedProperties" | "unevaluatedItems");
     let asserting: Map<String, Value> = if settings.draft.ref_overrides_siblings() {
         Map::new()
     } else {
         map.iter()
-            .filter(|(k, _)| *k != "$ref" && !keep(k))
+            .filter(|(k, _)| *k != "$ref" && !keep(k) && !observer(k))
             .map(|(k, v)| (k.clone(), v.clone()))
             .collect()
     };
+    let observers = !settings.draft.ref_overrides_siblings() && map.keys().any(|k| observer(k));
     let mut out = Map::new();
     for (key, value) in map {
         if key == "$ref" {
@@ -92,22 +171,20 @@ fn replace_root_ref(root: &Value, settings: Settings, notes: &mut Notes) -> Opti
                 // The target is itself a reference, whose siblings drafts up to 7 ignore: only
                 // its `$ref` is taken, and the next round follows it.
                 out.insert("$ref".to_owned(), target_map["$ref"].clone());
-            } else if asserting.is_empty() {
+            } else if asserting.is_empty() && !observers {
                 for (k, v) in target_map {
                     if !map.contains_key(k) && !is_definitions(k) {
                         out.insert(k.clone(), v.clone());
                     }
                 }
             } else {
-                out.insert(
-                    "allOf".to_owned(),
-                    Value::Array(vec![
-                        Value::Object(target_map.clone()),
-                        Value::Object(asserting.clone()),
-                    ]),
-                );
+                let mut conjuncts = vec![Value::Object(target_map.clone())];
+                if !asserting.is_empty() {
+                    conjuncts.push(Value::Object(asserting.clone()));
+                }
+                out.insert("allOf".to_owned(), Value::Array(conjuncts));
             }
-        } else if keep(key) {
+        } else if keep(key) || (observer(key) && !settings.draft.ref_overrides_siblings()) {
             out.insert(key.clone(), value.clone());
         }
         // Other siblings: ignored by drafts up to 7 (dropping them changes nothing), or moved

@@ -5,7 +5,7 @@ use serde_json::Value;
 
 use super::flat::{self, Union};
 use super::object::{self, ObjectView};
-use super::{Notes, Reader, Settings, hoist};
+use super::{Notes, Reader, Settings, hoist, positions};
 use crate::schema::pointer;
 
 /// One branch of the union, read.
@@ -84,6 +84,24 @@ pub(crate) fn flatten_union(
             );
             return None;
         };
+        // F13: flattening moves a branch's keywords into the flat object and may copy them; an
+        // `$id` would lose the base its references resolve against, an anchor be duplicated.
+        let target = raw
+            .get("$ref")
+            .and_then(Value::as_str)
+            .and_then(|r| reader.resolve(r));
+        let draft = reader.settings.draft;
+        if positions::identifies(schema, draft)
+            || positions::identifies(raw, draft)
+            || target.is_some_and(|(t, _)| positions::identifies(t, draft))
+        {
+            notes.not_flattened(
+                &branch_at,
+                format!("branch {} sets an `$id` or an anchor, which flattening would move or copy, so the union is left in place", i + 1),
+                None,
+            );
+            return None;
+        }
         if !(object::says_object(&reader, schema, 0) || node_is_object) {
             notes.not_flattened(
                 &branch_at,

@@ -164,7 +164,12 @@ impl<'a, 's> Sampler<'a, 's> {
         if depth > MAX_DEPTH {
             return None;
         }
-        let terms = self.terms(conj)?;
+        let Some(terms) = self.terms(conj) else {
+            // Too many terms to list: one is picked, a choice at each split.
+            let root = self.root_union.as_ref().map(|(at, _, _)| (at, branch));
+            let term = terms::pick(self.space, conj, root, &mut |n| chooser.pick(n))?;
+            return self.term(&term, chooser, depth);
+        };
         let candidates: Vec<&Term> = terms
             .iter()
             .filter(|t| branch.is_none() || t.branch == branch)

@@ -126,6 +126,80 @@ fn expand_with(
     Ok(done)
 }
 
+/// One term of `conj`, with one alternative taken at each split — `choose(n)` gives an index
+/// below `n` — for places whose terms are too many to list (V2: an `allOf` of unions, a union of
+/// thousands of branches, unions nested in unions). At `root_union`, `branch` (when given) is
+/// the branch taken. `None` when the choices lead to `false` or to no type at all.
+pub(crate) fn pick(
+    space: &Space<'_>,
+    conj: &[Location],
+    root_union: Option<(&Location, Option<usize>)>,
+    choose: &mut dyn FnMut(usize) -> usize,
+) -> Option<Term> {
+    let mut term = Term {
+        nodes: Vec::new(),
+        mask: Types::ALL,
+        branch: None,
+        chosen: Vec::new(),
+    };
+    let mut pending: Vec<Location> = conj.iter().rev().cloned().collect();
+    let mut steps = 0usize;
+    while let Some(at) = pending.pop() {
+        steps += 1;
+        if steps > MAX_TERMS * 64 {
+            return None;
+        }
+        if term.nodes.contains(&at) {
+            continue;
+        }
+        let node = match space.value(&at) {
+            Some(Value::Bool(false)) => return None,
+            Some(Value::Object(_)) => space.node(&at)?,
+            _ => continue,
+        };
+        if let Some(target) = node.ref_target() {
+            pending.push(target.clone());
+        }
+        if node.ref_only() {
+            continue;
+        }
+        term.nodes.push(at.clone());
+        if let Some(Value::Array(all)) = node.get("allOf") {
+            for i in (0..all.len()).rev() {
+                pending.push(node.child_index("allOf", i));
+            }
+        }
+        for keyword in ["anyOf", "oneOf"] {
+            if let Some(Value::Array(branches)) = node.get(keyword)
+                && !branches.is_empty()
+            {
+                let at_root = root_union.is_some_and(|(root, _)| *root == at);
+                let i = match root_union {
+                    Some((_, Some(forced))) if at_root && term.branch.is_none() => forced,
+                    _ => choose(branches.len()),
+                };
+                if at_root && term.branch.is_none() {
+                    term.branch = Some(i);
+                }
+                let here = node.child_index(keyword, i.min(branches.len() - 1));
+                pending.push(here.clone());
+                term.chosen.push(here);
+            }
+        }
+        if node.get("if").is_some() && (node.get("then").is_some() || node.get("else").is_some()) {
+            if choose(2) == 0 {
+                pending.push(node.child("if"));
+                if node.get("then").is_some() {
+                    pending.push(node.child("then"));
+                }
+            } else if node.get("else").is_some() {
+                pending.push(node.child("else"));
+            }
+        }
+    }
+    (!space_types(space, &term).is_empty()).then_some(term)
+}
+
 /// The ways a node splits a term: (pending additions, root branch, chosen branches) per
 /// alternative — one per branch of each union (their product), and `if ∧ then` or `else`.
 /// `root` says the node is the root union whose branch each alternative records.

@@ -73,10 +73,10 @@ impl<'a> Prover<'a, '_> {
         require!(self.property_counts(term, node, &keys));
         require!(self.dependencies(term, parts, node, &keys, depth));
         if let Some(unevaluated) = node.get("unevaluatedProperties")
-            && node.get("additionalProperties").is_none()
             && !trivially_true(unevaluated)
+            && !evaluates_every_key(node)
         {
-            return self.doubt(term, &node.at, "unevaluatedProperties", "`unevaluatedProperties` is not modelled (it is proven only beside `additionalProperties`)", Vec::new());
+            return self.doubt(term, &node.at, "unevaluatedProperties", "`unevaluatedProperties` is not modelled (it is proven only where an `additionalProperties` applied in place evaluates every key)", Vec::new());
         }
         Proof::Proven
     }
@@ -341,6 +341,36 @@ impl<'a> Prover<'a, '_> {
         }
         Proof::Proven
     }
+}
+
+/// True when `additionalProperties` is written on the node or on a schema it applies in place
+/// whatever the value (a `$ref` target, an `allOf` conjunct): that schema evaluates every key
+/// (or fails), so an `unevaluatedProperties` beside it never applies.
+fn evaluates_every_key(node: &Node<'_, '_>) -> bool {
+    let mut stack = vec![node.clone()];
+    let mut seen = 0;
+    while let Some(here) = stack.pop() {
+        seen += 1;
+        if seen > 64 {
+            return false;
+        }
+        if here.get("additionalProperties").is_some() {
+            return true;
+        }
+        if let Some(target) = here.ref_target()
+            && let Some(next) = here.space.node(target)
+        {
+            stack.push(next);
+        }
+        if let Some(Value::Array(all)) = here.get("allOf") {
+            for i in 0..all.len() {
+                if let Some(next) = here.space.node(&here.child_index("allOf", i)) {
+                    stack.push(next);
+                }
+            }
+        }
+    }
+    false
 }
 
 /// A node's `dependentRequired` (and array-form `dependencies`) and `dependentSchemas` (and
