@@ -130,6 +130,11 @@ fn flatten_fixtures() {
                     ..verify::Options::default()
                 },
             );
+            if report.verdict == verify::Verdict::Unknown
+                && report.reason.as_ref().is_none_or(|r| r.keyword.is_empty())
+            {
+                failures.push(format!("{name}: an unknown verdict names no keyword"));
+            }
             let expected = expected_verdict(case);
             if report.verdict != expected {
                 failures.push(format!(
@@ -295,6 +300,15 @@ fn verify_fixtures() {
         );
         if !report.bugs.is_empty() {
             failures.push(format!("{name}: {:?}", report.bugs));
+        }
+        // Every doubt names the keyword that stopped the proof (issue 11).
+        if report.verdict != verify::Verdict::Proven
+            && report.reason.as_ref().is_none_or(|r| r.keyword.is_empty())
+        {
+            failures.push(format!(
+                "{name}: a {:?} verdict names no keyword",
+                report.verdict
+            ));
         }
         let mut actual =
             serde_json::to_value(stitch::report::json::VerdictJson::of(&name, &report, ""))

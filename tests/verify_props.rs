@@ -264,6 +264,15 @@ fn verdict(sub: &Path, sup: &Path, semantics: Semantics) -> (Verdict, String) {
         },
     );
     assert!(report.bugs.is_empty(), "{:?}", report.bugs);
+    // Every unknown names the keyword that stopped the proof (issue 11).
+    assert!(
+        report.verdict != Verdict::Unknown
+            || report
+                .reason
+                .as_ref()
+                .is_some_and(|r| !r.keyword.is_empty()),
+        "an unknown without a keyword: {report:?}"
+    );
     (report.verdict, format!("{report:?}"))
 }
 

@@ -20,7 +20,7 @@ use super::space::Space;
 use super::terms::{self, Parts, Term, TooMany};
 use crate::document::Location;
 use crate::schema::Semantics;
-use crate::schema::keywords::is_annotation;
+use crate::schema::keywords::{self, is_annotation};
 
 /// Returns from the enclosing function unless the proof is done.
 macro_rules! require {
@@ -193,16 +193,22 @@ impl<'a, 's> Prover<'a, 's> {
         reason: impl Into<String>,
         edits: Vec<Edit>,
     ) -> Proof {
+        // A doubt about the whole place (a budget, a cycle, a `false` schema) is named by the
+        // place's own keyword, so that every `unknown` says which keyword and where.
+        let (keyword, pointer) = if keyword.is_empty() {
+            self.naming(sup_node)
+        } else {
+            (
+                keyword.to_owned(),
+                crate::schema::pointer::push(&sup_node.pointer, keyword),
+            )
+        };
         let sup_at = Location {
             doc: sup_node.doc,
-            pointer: if keyword.is_empty() {
-                sup_node.pointer.clone()
-            } else {
-                crate::schema::pointer::push(&sup_node.pointer, keyword)
-            },
+            pointer,
         };
         Proof::Doubt(Rc::new(Doubt {
-            keyword: keyword.to_owned(),
+            keyword,
             sup_at,
             reason: reason.into(),
             path,
@@ -210,6 +216,29 @@ impl<'a, 's> Prover<'a, 's> {
             sup_node: sup_node.clone(),
             edits,
         }))
+    }
+
+    /// The keyword that names the place `at` of `sup` as a whole, with its pointer: `false` or
+    /// `true` for a boolean schema, else its `$ref`, else its first keyword that asserts, else
+    /// its first keyword.
+    fn naming(&self, at: &Location) -> (String, String) {
+        let push = |k: &str| crate::schema::pointer::push(&at.pointer, k);
+        match self.sup_space().value(at) {
+            Some(Value::Bool(b)) => (b.to_string(), at.pointer.clone()),
+            Some(Value::Object(map)) => {
+                let draft = self.sup_space().draft(at);
+                let keyword = map
+                    .keys()
+                    .find(|k| *k == "$ref")
+                    .or_else(|| map.keys().find(|k| keywords::asserts(k, draft)))
+                    .or_else(|| map.keys().next());
+                match keyword {
+                    Some(k) => (k.clone(), push(k)),
+                    None => ("{}".to_owned(), at.pointer.clone()),
+                }
+            }
+            _ => ("schema".to_owned(), at.pointer.clone()),
+        }
     }
 
     fn over_budget(&mut self, sup: &Location) -> Option<Proof> {

@@ -47,17 +47,19 @@ impl<'a> Prover<'a, '_> {
             match self.sup.judge(&node.at, value) {
                 Judgement::Valid => {}
                 Judgement::Invalid(rejection) => {
+                    // Named by the rejecting keyword, when it is one of this node's own.
                     let keyword = rejection
                         .schema_path
-                        .rsplit('/')
-                        .next()
+                        .strip_prefix('/')
+                        .filter(|k| !k.contains('/') && node.map.contains_key(*k))
                         .unwrap_or_default()
                         .to_owned();
+                    let said = rejection.schema_path.rsplit('/').next().unwrap_or_default();
                     return self.doubt(
                         term,
                         &node.at,
-                        "",
-                        format!("the presentation rejects {value}, which the contract accepts here (`{keyword}`)"),
+                        &keyword,
+                        format!("the presentation rejects {value}, which the contract accepts here (`{said}`)"),
                         vec![Edit::Set(value.clone())],
                     );
                 }
