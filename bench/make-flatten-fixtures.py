@@ -398,14 +398,35 @@ case("f13-recursive-reference-into-branch", {
 
 # F13 on the real producer: zod-to-json-schema's references into `#/anyOf/…` (issue 5). The
 # contracts and their values come from ../shared/corpus/contracts/zod-to-json-schema/.
-CORPUS = os.path.join(os.path.dirname(__file__), "..", "..", "shared", "corpus", "contracts", "zod-to-json-schema")
+CONTRACTS = os.path.join(os.path.dirname(__file__), "..", "..", "shared", "corpus", "contracts")
+CORPUS = os.path.join(CONTRACTS, "zod-to-json-schema")
 
-def corpus_case(name, stem, reject, options=None):
-    with open(os.path.join(CORPUS, stem + ".json")) as f:
+def corpus_contract(stem, producer="zod-to-json-schema"):
+    folder = os.path.join(CONTRACTS, producer)
+    with open(os.path.join(folder, stem + ".json")) as f:
         contract = json.load(f)
-    with open(os.path.join(CORPUS, stem + ".valid.jsonl")) as f:
+    with open(os.path.join(folder, stem + ".valid.jsonl")) as f:
         accept = [json.loads(line) for line in f if line.strip()]
+    return contract, accept
+
+def corpus_case(name, stem, reject, options=None, producer="zod-to-json-schema"):
+    contract, accept = corpus_contract(stem, producer)
     case(name, contract, accept, reject, options, d7=False)
+
+# F1, issue 12: a union of unions is one union of its leaves — Pydantic's nested discriminated
+# union (`anyOf` of a `oneOf` with a `discriminator` and a `$ref`), and Zod 4's (`anyOf` of two
+# `oneOf`s), at the root and below it with --deep.
+corpus_case("f1-union-of-unions-pydantic", "alert_rule", [{"source": "other"}, {"source": "metric", "mode": "x", "metric": "m"}, {}], producer="pydantic")
+corpus_case("f1-union-of-unions-zod4", "notification_rule", [{"trigger": "never"}, {"trigger": "delay", "minutes": 0}, {}], producer="zod4")
+for name, stem, producer in [("f2-union-of-unions-pydantic-deep", "alert_rule", "pydantic"),
+                             ("f2-union-of-unions-zod4-deep", "notification_rule", "zod4")]:
+    inner, values = corpus_contract(stem, producer)
+    wrapper = {"type": "object", "properties": {"rule": {k: v for k, v in inner.items() if k not in ("$defs", "$schema")}}, "required": ["rule"]}
+    if "$schema" in inner:
+        wrapper = {"$schema": inner["$schema"], **wrapper}
+    if "$defs" in inner:
+        wrapper["$defs"] = inner["$defs"]
+    case(name, wrapper, [{"rule": v} for v in values], [{"rule": 5}, {}], options={"deep": True}, d7=False)
 
 corpus_case("f13-zod-ship-order", "ship_order",
     reject=[{"method": "standard", "order_id": "o1", "address": {"name": "", "line1": "x", "city": "c", "postal_code": "12345", "country": "US"}},

@@ -34,7 +34,7 @@ use serde_json::Value;
 
 use super::positions::{NEGATIVE, POSITIVE, has_keyword, identifies, positive, reach};
 use super::root::flatten_root;
-use super::{Notes, Reader, Settings, hoist, object, positions, union};
+use super::{Notes, Reader, Settings, hoist, positions, union};
 use crate::canonical;
 use crate::document::source::MAX_DEPTH;
 use crate::schema::keywords::Application;
@@ -106,10 +106,12 @@ pub(crate) fn flatten_deep(contract: &Value, settings: Settings, notes: &mut Not
         size,
         budget: (size * GROWTH).max(size + SLACK),
         targets: Vec::new(),
+        deferred: false,
     };
     let mut root_done = false;
     for pass in 0..MAX_PASSES {
         let mut changed = copy_definitions(&mut deep.doc, draft, &mut deep.copies, notes);
+        deep.deferred = false;
         let candidates = deep.candidates();
         deep.targets = hoist::local_targets(&deep.doc, draft);
         for (at, keyword) in candidates {
@@ -123,7 +125,7 @@ pub(crate) fn flatten_deep(contract: &Value, settings: Settings, notes: &mut Not
                 changed = true;
             }
         }
-        if !changed {
+        if !changed && !deep.deferred {
             break;
         }
     }
@@ -147,6 +149,8 @@ struct Deep {
     budget: usize,
     /// The document's local reference targets (F13 looks among them).
     targets: Vec<String>,
+    /// A union waited for the union around it this pass: one more pass may be needed.
+    deferred: bool,
 }
 
 impl Deep {
@@ -172,6 +176,10 @@ impl Deep {
     /// the document changed.
     fn flatten_one(&mut self, at: String, keyword: &str, pass: usize, notes: &mut Notes) -> bool {
         let settings = self.settings;
+        if inside_a_union(&self.doc, &at, &self.left) {
+            self.deferred = true;
+            return false;
+        }
         if !object_like(&self.doc, &at, keyword, settings) {
             self.left.insert(at);
             return false;
@@ -326,8 +334,27 @@ fn object_like(doc: &Value, at: &str, keyword: &str, settings: Settings) -> bool
     node.get(keyword)
         .and_then(Value::as_array)
         .is_some_and(|branches| {
-            branches.len() >= 2 && branches.iter().all(|b| object::says_object(&reader, b, 0))
+            branches.len() >= 2 && union::leaves_are_objects(&reader, at, keyword)
         })
+}
+
+/// True when the union at `at` is itself a branch of a union that has not been left in place:
+/// that union flattens it together with its own branches (a union of unions is one union of its
+/// leaves), so it waits — and is flattened alone in a later pass if the outer one stays.
+fn inside_a_union(doc: &Value, at: &str, left: &HashSet<String>) -> bool {
+    let Some(tokens) = pointer::tokens(at) else {
+        return false;
+    };
+    let [.., keyword, index] = tokens.as_slice() else {
+        return false;
+    };
+    if !matches!(keyword.as_str(), "anyOf" | "oneOf") || index.parse::<usize>().is_err() {
+        return false;
+    }
+    let parent: String = tokens[..tokens.len() - 2]
+        .iter()
+        .fold(String::new(), |p, t| pointer::push(&p, t));
+    doc.pointer(at).and_then(union::pure_union).is_some() && !left.contains(&parent)
 }
 
 /// F2: every definitions entry that both positive and other positions reach, and that holds

@@ -125,8 +125,24 @@ fn keys(u: &Union<'_, '_>, discriminator: &Discriminator) -> Vec<String> {
     keys
 }
 
-/// F10: how descriptions name each branch: its discriminator values, or `variant n`.
+/// F10: how descriptions name each branch: its discriminator values; else its `title`, when
+/// every branch has a distinct one; else `variant n`.
 fn labels(u: &Union<'_, '_>, discriminator: &Discriminator) -> Vec<String> {
+    if discriminator.is_none() {
+        let titles: Vec<&str> = u
+            .branches
+            .iter()
+            .filter_map(|b| b.title.as_deref())
+            .collect();
+        let distinct = titles.len() == u.branches.len()
+            && titles
+                .iter()
+                .enumerate()
+                .all(|(i, t)| !titles[..i].contains(t));
+        if distinct {
+            return titles.into_iter().map(str::to_owned).collect();
+        }
+    }
     u.branches
         .iter()
         .enumerate()

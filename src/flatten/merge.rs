@@ -316,6 +316,7 @@ fn object_join(
             Branch {
                 at: at.to_owned(),
                 view,
+                title: None,
             }
         })
         .collect();

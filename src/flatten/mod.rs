@@ -117,8 +117,49 @@ pub struct Note {
     pub pointer: String,
     /// What happened.
     pub message: String,
+    /// The edit that would let the union be flattened, when there is one.
+    pub fix: Option<Fix>,
+}
+
+impl Note {
     /// What the author can do, when something can be done.
-    pub help: Option<String>,
+    pub fn help(&self) -> Option<String> {
+        self.fix.as_ref().map(Fix::help)
+    }
+}
+
+/// An edit to the contract after which a union left in place is flattened (F3). Every hint
+/// `flatten` prints is one of these, so that following it literally is a test
+/// (`tests/hints.rs`): the edit is applied and the contract flattened again.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Fix {
+    /// Add `"type": "object"` to the schema at this pointer (relative to the schema's root).
+    AddObjectType(String),
+}
+
+impl Fix {
+    /// The hint, in words.
+    pub fn help(&self) -> String {
+        match self {
+            Fix::AddObjectType(at) => format!(
+                "if `#{at}` only takes objects, add `\"type\": \"object\"` to it and the union is flattened"
+            ),
+        }
+    }
+
+    /// Makes the edit in `schema` (the schema the note's pointers are relative to); false when
+    /// the place is gone or not a schema object.
+    pub fn apply(&self, schema: &mut Value) -> bool {
+        match self {
+            Fix::AddObjectType(at) => match schema.pointer_mut(at) {
+                Some(Value::Object(map)) => {
+                    map.insert("type".to_owned(), Value::String("object".to_owned()));
+                    true
+                }
+                _ => false,
+            },
+        }
+    }
 }
 
 /// A presentation and its notes.
@@ -140,7 +181,7 @@ impl Notes {
             code: codes::WIDENED,
             pointer: pointer.to_owned(),
             message: message.into(),
-            help: None,
+            fix: None,
         });
     }
 
@@ -148,13 +189,13 @@ impl Notes {
         &mut self,
         pointer: &str,
         message: impl Into<String>,
-        help: Option<String>,
+        fix: Option<Fix>,
     ) {
         self.0.push(Note {
             code: codes::NOT_FLATTENED,
             pointer: pointer.to_owned(),
             message: message.into(),
-            help,
+            fix,
         });
     }
 
@@ -163,7 +204,7 @@ impl Notes {
             code: codes::FLATTENED,
             pointer: pointer.to_owned(),
             message: message.into(),
-            help: None,
+            fix: None,
         });
     }
 }
@@ -264,8 +305,8 @@ pub fn flatten_loaded(loaded: &Loaded, choices: Choices) -> (Cow<'_, Value>, Vec
                 .in_source(&input.source)
                 .anchored(Anchor::Key)
                 .at(full);
-            if let Some(help) = &note.help {
-                finding = finding.with_help(help.clone());
+            if let Some(help) = note.help() {
+                finding = finding.with_help(help);
             }
             findings.push(finding);
         }

@@ -8,7 +8,7 @@ use serde_json::{Map, Value};
 
 use super::object::{self, says_object};
 use super::positions::{self, NEGATIVE};
-use super::{MAX_ROOT_REFS, Notes, Reader, Settings, flat, hoist, union};
+use super::{Fix, MAX_ROOT_REFS, Notes, Reader, Settings, flat, hoist, union};
 use crate::schema::keywords::{ANCHORS, is_annotation, is_definitions, is_identity};
 
 pub(crate) fn flatten_root(contract: &Value, settings: Settings, notes: &mut Notes) -> Value {
@@ -36,7 +36,7 @@ pub(crate) fn flatten_root(contract: &Value, settings: Settings, notes: &mut Not
         notes.not_flattened(
             "",
             "the root has both `oneOf` and `anyOf`; the union is left in place",
-            Some("combine them into one union".to_owned()),
+            None,
         );
         return root.into_owned();
     }
@@ -213,16 +213,24 @@ pub(crate) fn flatten_all_of(root: &Value, settings: Settings, notes: &mut Notes
     // A cheap check first (reading the conjuncts copies every property schema): some schema
     // among the node and its conjuncts, through `allOf` and `$ref`, says `type: "object"`.
     let some_object = says_object(&reader, root, 0);
-    let view = if objects && some_object {
-        Some(object::read(&reader, root, "", notes))
-    } else {
-        None
+    let why = match (objects, some_object) {
+        (false, _) => Some("its conjuncts are not all object schemas"),
+        (true, false) => Some("neither the root nor a conjunct says `\"type\": \"object\"`"),
+        (true, true) => None,
     };
-    let Some(mut view) = view.filter(|v| !v.opaque && v.is_object) else {
+    let view = why
+        .is_none()
+        .then(|| object::read(&reader, root, "", notes))
+        .filter(|v| !v.opaque && v.is_object);
+    let Some(mut view) = view else {
         notes.not_flattened(
             "/allOf",
-            "the root `allOf` is left in place: its conjuncts are not all objects, or none says `type: \"object\"`",
-            Some("add `type: \"object\"` to the root or a conjunct".to_owned()),
+            format!(
+                "the root `allOf` is left in place: {}",
+                why.unwrap_or("its conjuncts cannot be read as one object")
+            ),
+            // Said literally, so that following it flattens the root (tests/hints.rs).
+            (objects && !some_object).then(|| Fix::AddObjectType(String::new())),
         );
         return None;
     };

@@ -5,7 +5,8 @@ use serde_json::Value;
 
 use super::flat::{self, Union};
 use super::object::{self, ObjectView};
-use super::{Notes, Reader, Settings, hoist, positions};
+use super::{Fix, Notes, Reader, Settings, hoist, positions};
+use crate::schema::keywords::{is_annotation, is_definitions};
 use crate::schema::pointer;
 
 /// One branch of the union, read.
@@ -13,6 +14,8 @@ pub(crate) struct Branch {
     /// Where its schema is (after following a `$ref` branch).
     pub at: String,
     pub view: ObjectView,
+    /// Its `title`, which names its case in descriptions when there is no discriminator (F10).
+    pub title: Option<String>,
 }
 
 /// A flattened union: the node that replaces it and, when F13 had to move referenced nodes
@@ -20,6 +23,190 @@ pub(crate) struct Branch {
 pub(crate) struct Replacement {
     pub document: Option<Value>,
     pub node: Value,
+}
+
+/// A branch of the union as read (F5): the schema as written and its pointer, after a union
+/// inside it was opened up; `object` when a union around it says `"type": "object"`.
+struct Leaf<'v> {
+    raw: &'v Value,
+    at: String,
+    object: bool,
+}
+
+/// Unions nested in unions are opened up to this depth.
+const MAX_NESTING: usize = 8;
+
+/// Adds the branch `raw` (at `at`) to `leaves`: the branch itself, or — when, after its lone
+/// `$ref` is followed, it is a union whose other keywords only describe it (Pydantic's and
+/// Zod's discriminated unions inside a union) — each of that union's branches in its place. A
+/// union of unions accepts what the union of all its leaves does, so flattening the leaves
+/// together widens no less soundly than flattening one level.
+fn expand<'v>(
+    reader: &'v Reader<'v>,
+    raw: &'v Value,
+    at: String,
+    object: bool,
+    depth: usize,
+    leaves: &mut Vec<Leaf<'v>>,
+) {
+    let inner = reader
+        .follow(raw, &at)
+        .filter(|_| depth < MAX_NESTING)
+        .and_then(|(schema, schema_at)| Some((pure_union(schema)?, schema, schema_at)));
+    let Some((keyword, schema, schema_at)) = inner else {
+        leaves.push(Leaf { raw, at, object });
+        return;
+    };
+    let object = object || schema.get("type").is_some_and(|t| t == "object");
+    let union_at = pointer::push(&schema_at, keyword);
+    for (i, branch) in schema[keyword].as_array().into_iter().flatten().enumerate() {
+        expand(
+            reader,
+            branch,
+            pointer::push_index(&union_at, i),
+            object,
+            depth + 1,
+            leaves,
+        );
+    }
+}
+
+/// The union keyword of a schema that is a union and nothing more: one of `oneOf`/`anyOf`
+/// with branches, beside it only annotations, an OpenAPI `discriminator`, definitions, vendor
+/// keys and `"type": "object"`.
+pub(crate) fn pure_union(schema: &Value) -> Option<&'static str> {
+    let map = schema.as_object()?;
+    let keyword = match (map.get("oneOf"), map.get("anyOf")) {
+        (Some(Value::Array(b)), None) if !b.is_empty() => "oneOf",
+        (None, Some(Value::Array(b))) if !b.is_empty() => "anyOf",
+        _ => return None,
+    };
+    map.iter()
+        .all(|(k, v)| {
+            k == keyword
+                || k == "discriminator"
+                || k.starts_with("x-")
+                || is_annotation(k)
+                || is_definitions(k)
+                || (k == "type" && v == "object")
+        })
+        .then_some(keyword)
+}
+
+/// True when every leaf of the union under `keyword` at `at` (unions inside it opened up)
+/// says `"type": "object"`, or a union around it does: F1's object-like test.
+pub(crate) fn leaves_are_objects(reader: &Reader<'_>, at: &str, keyword: &str) -> bool {
+    let Some(node) = reader.root.pointer(at) else {
+        return false;
+    };
+    let node_is_object = node.get("type").is_some_and(|t| t == "object");
+    let union_at = pointer::push(at, keyword);
+    let mut leaves = Vec::new();
+    for (i, raw) in node[keyword].as_array().into_iter().flatten().enumerate() {
+        expand(
+            reader,
+            raw,
+            pointer::push_index(&union_at, i),
+            node_is_object,
+            0,
+            &mut leaves,
+        );
+    }
+    leaves.iter().all(|leaf| {
+        leaf.object
+            || reader
+                .follow(leaf.raw, &leaf.at)
+                .is_some_and(|(schema, _)| object::says_object(reader, schema, 0))
+            || object::says_object(reader, leaf.raw, 0)
+    })
+}
+
+/// Reads one leaf as an object (F5), or leaves the union in place (F3, noted) when it cannot be
+/// read: a reference stitch cannot follow, an `$id` or anchor it would move, not an object.
+fn read_branch(
+    reader: &Reader<'_>,
+    leaf: &Leaf<'_>,
+    i: usize,
+    notes: &mut Notes,
+) -> Option<Branch> {
+    let (raw, branch_at) = (leaf.raw, &leaf.at);
+    // F5: a 2019-09+ `$ref` with asserting siblings is read as `allOf: [target, siblings]`.
+    let followed = reader.follow(raw, branch_at).or_else(|| {
+        let reference = raw.get("$ref")?.as_str()?;
+        reader.resolve(reference)?;
+        Some((raw, branch_at.clone()))
+    });
+    let Some((schema, schema_at)) = followed else {
+        notes.not_flattened(
+            branch_at,
+            format!(
+                "branch {} is a reference stitch cannot follow, so the union is left in place",
+                i + 1
+            ),
+            None,
+        );
+        return None;
+    };
+    // F13: flattening moves a branch's keywords into the flat object and may copy them; an
+    // `$id` would lose the base its references resolve against, an anchor be duplicated.
+    let target = raw
+        .get("$ref")
+        .and_then(Value::as_str)
+        .and_then(|r| reader.resolve(r));
+    let draft = reader.settings.draft;
+    if positions::identifies(schema, draft)
+        || positions::identifies(raw, draft)
+        || target.is_some_and(|(t, _)| positions::identifies(t, draft))
+    {
+        notes.not_flattened(
+            branch_at,
+            format!("branch {} sets an `$id` or an anchor, which flattening would move or copy, so the union is left in place", i + 1),
+            None,
+        );
+        return None;
+    }
+    if !(object::says_object(reader, schema, 0) || leaf.object) {
+        // The hint is given only where following it flattens the union: a branch that
+        // describes an object but says no `type` at all (tests/hints.rs follows it).
+        let describes_object = schema.as_object().is_some_and(|m| {
+            !m.contains_key("type")
+                && !m.contains_key("$ref")
+                && [
+                    "properties",
+                    "required",
+                    "additionalProperties",
+                    "patternProperties",
+                ]
+                .iter()
+                .any(|k| m.contains_key(*k))
+        });
+        notes.not_flattened(
+            branch_at,
+            format!("branch {} is not an object schema (it does not say `\"type\": \"object\"`), so the union is left in place", i + 1),
+            describes_object.then(|| Fix::AddObjectType(schema_at.clone())),
+        );
+        return None;
+    }
+    let mut view = object::read(reader, schema, &schema_at, notes);
+    view.is_object = true;
+    if view.opaque {
+        notes.widened(
+            branch_at,
+            format!(
+                "branch {} cannot be read as one object: every key accepts any value in it",
+                i + 1
+            ),
+        );
+    }
+    let title = schema
+        .get("title")
+        .and_then(Value::as_str)
+        .map(str::to_owned);
+    Some(Branch {
+        at: schema_at,
+        view,
+        title,
+    })
 }
 
 /// How a union is named in notes: the root's, or one below it (whose pointer the note carries).
@@ -63,68 +250,15 @@ pub(crate) fn flatten_union(
     let Value::Array(raw_branches) = node.get(keyword)? else {
         return None;
     };
-
-    let mut branches = Vec::with_capacity(raw_branches.len());
+    let mut leaves = Vec::new();
     for (i, raw) in raw_branches.iter().enumerate() {
         let branch_at = pointer::push_index(&union_at, i);
-        // F5: a 2019-09+ `$ref` with asserting siblings is read as `allOf: [target, siblings]`.
-        let followed = reader.follow(raw, &branch_at).or_else(|| {
-            let reference = raw.get("$ref")?.as_str()?;
-            reader.resolve(reference)?;
-            Some((raw, branch_at.clone()))
-        });
-        let Some((schema, schema_at)) = followed else {
-            notes.not_flattened(
-                &branch_at,
-                format!(
-                    "branch {} is a reference stitch cannot follow, so the union is left in place",
-                    i + 1
-                ),
-                None,
-            );
-            return None;
-        };
-        // F13: flattening moves a branch's keywords into the flat object and may copy them; an
-        // `$id` would lose the base its references resolve against, an anchor be duplicated.
-        let target = raw
-            .get("$ref")
-            .and_then(Value::as_str)
-            .and_then(|r| reader.resolve(r));
-        let draft = reader.settings.draft;
-        if positions::identifies(schema, draft)
-            || positions::identifies(raw, draft)
-            || target.is_some_and(|(t, _)| positions::identifies(t, draft))
-        {
-            notes.not_flattened(
-                &branch_at,
-                format!("branch {} sets an `$id` or an anchor, which flattening would move or copy, so the union is left in place", i + 1),
-                None,
-            );
-            return None;
-        }
-        if !(object::says_object(&reader, schema, 0) || node_is_object) {
-            notes.not_flattened(
-                &branch_at,
-                format!("branch {} is not an object schema (it does not say `\"type\": \"object\"`), so the union is left in place", i + 1),
-                Some(format!("if branch {} only takes objects, add `\"type\": \"object\"` to it (or beside the `{keyword}`)", i + 1)),
-            );
-            return None;
-        }
-        let mut view = object::read(&reader, schema, &schema_at, notes);
-        view.is_object = true;
-        if view.opaque {
-            notes.widened(
-                &branch_at,
-                format!(
-                    "branch {} cannot be read as one object: every key accepts any value in it",
-                    i + 1
-                ),
-            );
-        }
-        branches.push(Branch {
-            at: schema_at,
-            view,
-        });
+        expand(&reader, raw, branch_at, node_is_object, 0, &mut leaves);
+    }
+    let nested = leaves.len() - raw_branches.len();
+    let mut branches = Vec::with_capacity(leaves.len());
+    for (i, leaf) in leaves.iter().enumerate() {
+        branches.push(read_branch(&reader, leaf, i, notes)?);
     }
     let union = Union {
         reader: &reader,
@@ -136,12 +270,18 @@ pub(crate) fn flatten_union(
         depth: 0,
     };
     let flat = flat::flat_object(&union, notes);
+    let count = if nested > 0 {
+        format!(
+            "{} branches ({} with the unions inside them)",
+            raw_branches.len(),
+            branches.len()
+        )
+    } else {
+        format!("{} branches", branches.len())
+    };
     notes.flattened(
         &union_at,
-        format!(
-            "{name} of {} branches is flattened into one object",
-            branches.len()
-        ),
+        format!("{name} of {count} is flattened into one object"),
     );
     Some(Replacement {
         node: flat::assemble_object(node, keyword, flat),
