@@ -165,7 +165,7 @@ pub struct Rejection {
     pub message: String,
 }
 
-/// The answer of [`Validator::check`].
+/// The answer of [`Validator::judge`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Judgement {
     /// The value is valid.
