@@ -20,6 +20,7 @@
 //! | [`flatten`] | contract → presentation (F-rules), pure |
 //! | [`verify`] | sub ⊆ sup: the prover, the sampler, verdicts (V-rules), pure |
 //! | [`pipeline`] | what commands do with documents, as library calls: present, pair, reproduce |
+//! | [`diff`] | what changed between two schemas, keyword by keyword (D3) |
 //! | `convert` | reading drafts 4–7 as 2020-12 |
 //! | [`validate`] | the only door to the `jsonschema` crate |
 //! | [`canonical`] | the bytes stitch writes: pretty form and canonical form (§8) |
@@ -55,6 +56,7 @@ pub mod cli;
 mod commands;
 mod convert;
 pub mod diagnostic;
+pub mod diff;
 pub mod document;
 mod error;
 pub mod flatten;

@@ -11,6 +11,7 @@ use super::Notes;
 use super::Reader;
 use super::describe::{self, BranchText};
 use super::join::{self, Contribution};
+use super::losses;
 use super::object::ObjectView;
 use super::union::Branch;
 use crate::canonical;
@@ -37,7 +38,7 @@ pub(crate) struct Union<'u, 'r> {
 }
 
 /// The discriminator's name and every value, in branch order (F4).
-type Discriminator = Option<(String, Vec<Value>)>;
+pub(crate) type Discriminator = Option<(String, Vec<Value>)>;
 
 /// The flat object of a union (F4, F6, F8, F10).
 pub(crate) fn flat_object(u: &Union<'_, '_>, notes: &mut Notes) -> ObjectView {
@@ -193,7 +194,7 @@ fn property(
         let mut schema = Map::new();
         schema.insert("type".to_owned(), "string".into());
         schema.insert("enum".to_owned(), Value::Array(values.clone()));
-        if let Some(text) = describe_key(branches, labels, Some(name), key, true) {
+        if let Some(text) = describe_key(branches, labels, &[], Some(name), key, true) {
             schema.insert("description".to_owned(), text.into());
         }
         return Value::Object(schema);
@@ -205,12 +206,13 @@ fn property(
     let joined = if contributions.is_empty() {
         json!({})
     } else {
-        join::join(u.reader, key, &key_at, &contributions, u.depth, notes)
+        join::join(u.reader, key, &key_at, &contributions, u.depth, true, notes)
     };
+    let lost = losses::losses(u, key, &joined, labels, discriminator, notes);
     let is_required = required.iter().any(|r| r == key);
     let text = if u.discriminate {
         let name = discriminator.as_ref().map(|(n, _)| n.as_str());
-        describe_key(branches, labels, name, key, is_required)
+        describe_key(branches, labels, &lost, name, key, is_required)
     } else {
         shared_description(branches, key)
     };
@@ -434,6 +436,7 @@ fn discriminator_values(reader: &Reader<'_>, view: &ObjectView, key: &str) -> Op
 fn describe_key(
     branches: &[Branch],
     labels: &[String],
+    lost: &[Vec<String>],
     discriminator: Option<&str>,
     key: &str,
     required: bool,
@@ -441,7 +444,8 @@ fn describe_key(
     let texts: Vec<BranchText> = branches
         .iter()
         .zip(labels)
-        .map(|(b, label)| {
+        .enumerate()
+        .map(|(i, (b, label))| {
             let declared = b.view.properties.get(key);
             BranchText {
                 label: label.clone(),
@@ -451,6 +455,7 @@ fn describe_key(
                     .and_then(|(s, _)| s.get("description"))
                     .and_then(Value::as_str)
                     .map(str::to_owned),
+                lost: lost.get(i).cloned().unwrap_or_default(),
             }
         })
         .collect();

@@ -108,7 +108,7 @@ fn normal_type(t: &str) -> Option<&'static str> {
 /// A contribution with `null` split off (F7.6): the rest, and whether it allowed `null`.
 /// `None` for the rest means the contribution was `null` alone… which is a scalar kind of its
 /// own and stays whole, so it is never split.
-fn split_null(reader: &Reader<'_>, schema: &Value) -> (Value, bool) {
+pub(crate) fn split_null(reader: &Reader<'_>, schema: &Value) -> (Value, bool) {
     let Value::Object(map) = schema else {
         return (schema.clone(), false);
     };
@@ -266,13 +266,15 @@ pub(crate) fn is_recursive(reader: &Reader<'_>, at: &str) -> bool {
     false
 }
 
-/// Joins the contributions for one key (F7). `at` names the key in notes.
+/// Joins the contributions for one key (F7). `at` names the key in notes; with `per_branch`,
+/// the caller reports what each branch loses, and the hull of F7.3 is not noted here.
 pub(crate) fn join(
     reader: &Reader<'_>,
     key: &str,
     at: &str,
     contributions: &[Contribution],
     depth: usize,
+    per_branch: bool,
     notes: &mut Notes,
 ) -> Value {
     let schemas: Vec<Value> = contributions.iter().map(|c| c.schema.clone()).collect();
@@ -341,7 +343,8 @@ pub(crate) fn join(
             .filter(|k| hull.get(k.as_str()).is_none())
             .cloned()
             .collect();
-        if !dropped.is_empty() {
+        // A flat object's key is reported branch by branch by its caller (`flat::losses`).
+        if !dropped.is_empty() && !per_branch {
             let list: Vec<String> = dropped.iter().map(|k| format!("`{k}`")).collect();
             notes.widened(at, format!("`{key}` differs between branches: its constraints are widened to their hull (dropped: {})", list.join(", ")));
         }

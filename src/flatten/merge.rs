@@ -381,7 +381,7 @@ fn array_join(
         if contributions.is_empty() {
             Value::Bool(false)
         } else {
-            join::join(reader, &label, at, &contributions, depth + 1, notes)
+            join::join(reader, &label, at, &contributions, depth + 1, false, notes)
         }
     };
     let longest = shapes.iter().map(|(p, _)| p.len()).max().unwrap_or(0);

@@ -23,6 +23,7 @@ mod describe;
 mod flat;
 mod hoist;
 mod join;
+mod losses;
 mod merge;
 mod object;
 mod positions;

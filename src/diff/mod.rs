@@ -1,0 +1,5 @@
+//! What changed between two schemas (SPEC §6, D-rules). For now the keyword change list of one
+//! schema object (`keywords`, D3), which flattening uses to state what it widened (F10) and the
+//! tests use to check that every widening is reported; `stitch diff` builds on it.
+
+pub mod keywords;
