@@ -800,6 +800,30 @@ case("f13-reference-through-root-id", {
 }, accept=[{"kind": "a", "address": {"street": "x"}, "again": {"street": "y"}}, {"kind": "b"}],
    reject=[{"kind": "b", "again": {"street": 1}}], d7=False)
 
+# F6/F10: "at least one of" (`required` alternatives without a discriminator) is a widening
+# the flattener reports at the union (issue 12).
+case("f6-required-alternatives", {
+    "$schema": S2020,
+    "type": "object",
+    "properties": {"title": {"type": "string"}, "description": {"type": "string"}},
+    "anyOf": [{"required": ["title"]}, {"required": ["description"]}],
+}, accept=[{"title": "t"}, {"description": "d"}, {"title": "t", "description": "d"}],
+   reject=[{"title": 1}, "text"])
+# F10: a constraint a case loses is a finding at that case's property and a sentence in the
+# key's description: a loosened `minimum`, a dropped `default` (a Zod cart contract, issue 12).
+case("f10-lost-bound-and-default", {
+    "$schema": S2020,
+    "oneOf": [
+        obj({"action": {"const": "add"}, "sku": {"type": "string"},
+             "quantity": {"type": "integer", "minimum": 1, "default": 1}}, ["action", "sku"], True),
+        obj({"action": {"const": "set"}, "sku": {"type": "string"},
+             "quantity": {"type": "integer", "minimum": 0}}, ["action", "sku", "quantity"], True),
+        obj({"action": {"const": "clear"}}, ["action"], True),
+    ],
+}, accept=[{"action": "add", "sku": "a"}, {"action": "add", "sku": "a", "quantity": 1},
+           {"action": "set", "sku": "a", "quantity": 0}, {"action": "clear"}],
+   reject=[{"action": "set", "sku": "a", "quantity": -1}, {"action": "clear", "extra": 1}])
+
 # Tools: each input schema of a tool or tool list is flattened in place.
 CASES["l1-mcp-tool"] = ({
     "name": "edit",

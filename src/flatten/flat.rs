@@ -49,6 +49,9 @@ pub(crate) fn flat_object(u: &Union<'_, '_>, notes: &mut Notes) -> ObjectView {
     };
     let required = required(u, &discriminator);
     let labels = labels(u, &discriminator);
+    if u.discriminate && discriminator.is_none() {
+        required_alternatives(u, &required, &labels, notes);
+    }
     let mut properties = Map::new();
     for key in keys(u, &discriminator) {
         let schema = property(u, &key, &discriminator, &labels, &required, notes);
@@ -106,6 +109,42 @@ fn required(u: &Union<'_, '_>, discriminator: &Discriminator) -> Vec<String> {
         }
     }
     required
+}
+
+/// F6 drops the keys only some branches require. With a discriminator each is said in words
+/// (`Required if op = insert.`, F10); without one, which key which case needs is lost (`anyOf:
+/// [{"required": ["title"]}, {"required": ["description"]}]`, "at least one of"): a widening,
+/// noted at the union.
+fn required_alternatives(
+    u: &Union<'_, '_>,
+    required: &[String],
+    labels: &[String],
+    notes: &mut Notes,
+) {
+    let lost: Vec<String> = u
+        .branches
+        .iter()
+        .zip(labels)
+        .filter_map(|(b, label)| {
+            let keys: Vec<String> = b
+                .view
+                .required
+                .iter()
+                .filter(|k| !required.contains(k))
+                .map(|k| format!("`{k}`"))
+                .collect();
+            (!keys.is_empty()).then(|| format!("{} in {label}", keys.join(", ")))
+        })
+        .collect();
+    if !lost.is_empty() {
+        notes.widened(
+            u.union_at,
+            format!(
+                "the branches require different keys and no discriminator tells them apart, so only the keys every branch requires stay required (no longer required: {})",
+                lost.join("; ")
+            ),
+        );
+    }
 }
 
 /// F6: the keys, discriminator first, then the siblings of the union, then every branch's in

@@ -65,14 +65,16 @@ pub(super) fn losses(
     out
 }
 
-/// The flat schema's alternatives, each read as the join reads a contribution, carrying the
+/// The flat schema's alternatives and the whole of it, each read as the join reads a contribution, carrying the
 /// flat schema's `default` (which applies whichever alternative a value takes).
 fn alternatives(reader: &Reader<'_>, joined: &Value) -> Vec<Value> {
     let whole = as_joined(reader, joined);
-    let members: Vec<Value> = match whole.get("anyOf") {
+    let mut members: Vec<Value> = match whole.get("anyOf") {
         Some(Value::Array(branches)) => branches.iter().map(|b| as_joined(reader, b)).collect(),
-        _ => vec![whole],
+        _ => Vec::new(),
     };
+    // The whole, too: a case whose own schema is that `anyOf` loses nothing.
+    members.push(whole);
     members
         .into_iter()
         .map(|mut member| {
