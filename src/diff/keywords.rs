@@ -224,8 +224,11 @@ fn keyword_change(key: &str, x: Option<&Value>, y: Option<&Value>, draft: Draft)
                 if inner.is_empty() {
                     return None;
                 }
-                let widens = inner.iter().filter(|c| c.change.widens()).count();
-                ordered(widens == inner.len(), widens == 0)
+                let all = |kinds: &[Change]| inner.iter().all(|c| kinds.contains(&c.change));
+                ordered(
+                    all(&[Change::Loosened, Change::Removed]),
+                    all(&[Change::Tightened, Change::Added]),
+                )
             }
         }
         "uniqueItems" => ordered(y != &Value::Bool(true), y == &Value::Bool(true)),
