@@ -30,6 +30,7 @@ mod positions;
 mod rebase;
 mod root;
 mod union;
+mod unused;
 
 pub use rebase::rebase;
 
@@ -268,11 +269,12 @@ impl Reader<'_> {
 pub fn flatten(contract: &Value, draft: Draft, choices: Choices) -> Flattened {
     let settings = choices.settings(draft);
     let mut notes = Notes::default();
-    let schema = if settings.deep {
+    let mut schema = if settings.deep {
         deep::flatten_deep(contract, settings, &mut notes)
     } else {
         root::flatten_root(contract, settings, &mut notes)
     };
+    unused::remove_unused(contract, &mut schema, &mut notes);
     Flattened {
         schema,
         notes: notes.0,

@@ -10,6 +10,7 @@ use super::object::{self, says_object};
 use super::positions::{self, NEGATIVE};
 use super::{Fix, MAX_ROOT_REFS, Notes, Reader, Settings, flat, hoist, union};
 use crate::schema::keywords::{ANCHORS, is_annotation, is_definitions, is_identity};
+use crate::schema::pointer;
 
 pub(crate) fn flatten_root(contract: &Value, settings: Settings, notes: &mut Notes) -> Value {
     let Value::Object(_) = contract else {
@@ -162,6 +163,7 @@ fn replace_root_ref(root: &Value, settings: Settings, notes: &mut Notes) -> Opti
     };
     let observers = !settings.draft.ref_overrides_siblings() && map.keys().any(|k| observer(k));
     let mut out = Map::new();
+    let mut copied: Vec<&str> = Vec::new();
     for (key, value) in map {
         if key == "$ref" {
             if asserting.is_empty()
@@ -175,6 +177,7 @@ fn replace_root_ref(root: &Value, settings: Settings, notes: &mut Notes) -> Opti
                 for (k, v) in target_map {
                     if !map.contains_key(k) && !is_definitions(k) {
                         out.insert(k.clone(), v.clone());
+                        copied.push(k);
                     }
                 }
             } else {
@@ -194,7 +197,47 @@ fn replace_root_ref(root: &Value, settings: Settings, notes: &mut Notes) -> Opti
         "/$ref",
         format!("the root `$ref` is replaced by its target `#{target_pointer}`"),
     );
-    Some(Value::Object(out))
+    let mut out = Value::Object(out);
+    // F13: what a remaining reference needs. References into the target's copied keywords
+    // (zod-to-json-schema's `#/definitions/tool/properties/a/items`) now name the root's copy,
+    // so the definition is not kept alive for one pointer (F14 then removes it) — unless the
+    // root is flattened further, which moves what a pointer into it names.
+    if !copied
+        .iter()
+        .any(|k| matches!(*k, "oneOf" | "anyOf" | "allOf"))
+    {
+        retarget_into_root(&mut out, &target_pointer, &copied);
+    }
+    Some(out)
+}
+
+/// Rewrites every local `$ref` under `doc` that names `target/<key>/…` for a `key` in `copied`
+/// to `#/<key>/…`.
+fn retarget_into_root(doc: &mut Value, target: &str, copied: &[&str]) {
+    let mut stack = vec![doc];
+    while let Some(value) = stack.pop() {
+        match value {
+            Value::Object(map) => {
+                let renamed = map
+                    .get("$ref")
+                    .and_then(Value::as_str)
+                    .and_then(hoist::local_target)
+                    .and_then(|pointer| {
+                        let rest = pointer.strip_prefix(target)?.to_owned();
+                        let first = pointer::tokens(&rest)?.into_iter().next()?;
+                        copied
+                            .contains(&first.as_str())
+                            .then(|| hoist::encode_fragment(&format!("#{rest}")))
+                    });
+                if let Some(reference) = renamed {
+                    map.insert("$ref".to_owned(), Value::String(reference));
+                }
+                stack.extend(map.values_mut());
+            }
+            Value::Array(items) => stack.extend(items.iter_mut()),
+            _ => {}
+        }
+    }
 }
 
 /// F9 at the root: an `allOf` whose conjuncts are objects (one of them, or the node, says
