@@ -824,6 +824,26 @@ case("f10-lost-bound-and-default", {
            {"action": "set", "sku": "a", "quantity": 0}, {"action": "clear"}],
    reject=[{"action": "set", "sku": "a", "quantity": -1}, {"action": "clear", "extra": 1}])
 
+# F2: without --deep, a root with nothing to flatten says how many unions below it --deep would
+# flatten (issue 12); the document is unchanged.
+case("f2-unions-below-root-without-deep", {
+    "$schema": S2020,
+    "type": "object",
+    "properties": {
+        "id": {"type": "string"},
+        "action": {"oneOf": [
+            obj({"kind": {"const": "a"}, "x": {"type": "string"}}, ["kind"], True),
+            obj({"kind": {"const": "b"}}, ["kind"], True),
+        ]},
+        "steps": {"type": "array", "items": {"anyOf": [
+            obj({"op": {"const": "c"}}, ["op"], True),
+            obj({"op": {"const": "d"}, "n": {"type": "integer"}}, ["op"], True),
+        ]}},
+    },
+    "required": ["id"],
+}, accept=[{"id": "1"}, {"id": "1", "action": {"kind": "a", "x": "y"}, "steps": [{"op": "d", "n": 1}]}],
+   reject=[{"id": "1", "action": {"kind": "c"}}])
+
 # Tools: each input schema of a tool or tool list is flattened in place.
 CASES["l1-mcp-tool"] = ({
     "name": "edit",

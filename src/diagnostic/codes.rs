@@ -188,6 +188,12 @@ codes! {
          cases, a keyword only some branches have). What it cannot keep soundly is dropped, and \
          this note says what and where: the presentation accepts more than the contract, and \
          the contract, still your parser, rejects what it never allowed.";
+    /// L6/F2: nothing to flatten at the root, unions below it that `--deep` would flatten.
+    UNIONS_BELOW = "stitch::flatten::unions_below", Warning,
+        "the root has nothing to flatten, but object unions below it are left as they are",
+        "Without `--deep`, stitch flattens the root only (F1). This document's root is not a \
+         union, yet object unions below it (a property, an array's items) are what providers \
+         mangle; `--deep` flattens those at positions where widening cannot narrow (F2).";
     /// Something flattened (the root union, `allOf` or `$ref`), for `--verbose`.
     FLATTENED = "stitch::flatten::flattened", Note,
         "a union, allOf or $ref was flattened",

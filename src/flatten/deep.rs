@@ -90,6 +90,24 @@ pub(crate) fn has_union(schema: &Value) -> bool {
     has_keyword(schema, "anyOf") || has_keyword(schema, "oneOf")
 }
 
+/// The object unions below the root that `--deep` would try first (at positive positions, their
+/// branches object-like), as pointers to their keyword in document order: for the warning
+/// when the root has nothing to flatten.
+pub(crate) fn unions_below(contract: &Value, settings: Settings) -> Vec<String> {
+    let reach = reach(contract, settings.draft);
+    let mut out: Vec<String> = reach
+        .colors
+        .iter()
+        .filter(|(at, bits)| **bits == POSITIVE && !at.is_empty())
+        .filter_map(|(at, _)| {
+            let keyword = union_keyword(contract.pointer(at)?)?;
+            object_like(contract, at, keyword, settings).then(|| pointer::push(at, keyword))
+        })
+        .collect();
+    out.sort();
+    out
+}
+
 /// F2: `contract` with every object union at a positive position flattened, innermost first,
 /// the root last (F1).
 pub(crate) fn flatten_deep(contract: &Value, settings: Settings, notes: &mut Notes) -> Value {

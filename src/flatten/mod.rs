@@ -275,10 +275,55 @@ pub fn flatten(contract: &Value, draft: Draft, choices: Choices) -> Flattened {
         root::flatten_root(contract, settings, &mut notes)
     };
     unused::remove_unused(contract, &mut schema, &mut notes);
+    if !settings.deep {
+        notes.0.extend(unions_below(contract, settings));
+    }
     Flattened {
         schema,
         notes: notes.0,
     }
+}
+
+/// L6: a root with nothing to flatten (not a union or an `allOf`, through its `$ref`s) says so
+/// when `--deep` would flatten object unions below it.
+fn unions_below(contract: &Value, settings: Settings) -> Option<Note> {
+    if !deep::has_union(contract) {
+        return None;
+    }
+    let reader = Reader {
+        root: contract,
+        settings,
+    };
+    // The root as F1 sees it: through its local `$ref`s, whatever stands beside them.
+    let mut root = contract;
+    for _ in 0..MAX_ROOT_REFS {
+        let Some((target, _)) = root
+            .get("$ref")
+            .and_then(Value::as_str)
+            .and_then(|r| reader.resolve(r))
+        else {
+            break;
+        };
+        root = target;
+    }
+    if ["oneOf", "anyOf", "allOf"]
+        .iter()
+        .any(|k| root.get(*k).is_some())
+    {
+        return None;
+    }
+    let below = deep::unions_below(contract, settings);
+    let unions = match below.len() {
+        0 => return None,
+        1 => "1 object union below it is left as it is: `--deep` flattens it".to_owned(),
+        n => format!("{n} object unions below it are left as they are: `--deep` flattens them"),
+    };
+    Some(Note {
+        code: codes::UNIONS_BELOW,
+        pointer: below[0].clone(),
+        message: format!("the root has nothing to flatten, but {unions}"),
+        fix: None,
+    })
 }
 
 /// A loaded input with each of its schemas flattened (a tool or tool list stays one), and the
@@ -298,21 +343,26 @@ pub fn flatten_loaded(loaded: &Loaded, choices: Choices) -> (Cow<'_, Value>, Vec
                 .iter()
                 .any(|k| map.contains_key(*k))
         }) || (choices.deep && deep::has_union(schema));
+        let to_finding = |note: &Note| {
+            let finding = Finding::of(note.code, note.message.clone())
+                .in_source(&input.source)
+                .anchored(Anchor::Key)
+                .at(format!("{at}{}", note.pointer));
+            match note.help() {
+                Some(help) => finding.with_help(help),
+                None => finding,
+            }
+        };
         if !candidate {
+            if !choices.deep {
+                findings.extend(
+                    unions_below(schema, choices.settings(input.draft)).map(|n| to_finding(&n)),
+                );
+            }
             continue;
         }
         let flattened = flatten(schema, input.draft, choices);
-        for note in &flattened.notes {
-            let full = format!("{at}{}", note.pointer);
-            let mut finding = Finding::of(note.code, note.message.clone())
-                .in_source(&input.source)
-                .anchored(Anchor::Key)
-                .at(full);
-            if let Some(help) = note.help() {
-                finding = finding.with_help(help);
-            }
-            findings.push(finding);
-        }
+        findings.extend(flattened.notes.iter().map(to_finding));
         if at.is_empty() {
             document = Some(flattened.schema);
         } else if let Some(slot) = document
