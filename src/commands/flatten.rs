@@ -242,6 +242,12 @@ fn destination(args: &FlattenArgs, input: &Input) -> Result<Option<PathBuf>, Err
             })?;
             let name = match input {
                 Input::File(path) => path.file_name().map(PathBuf::from),
+                // `openapi.json#/components/schemas/Pet` → `openapi.Pet.json`.
+                Input::Part(path, pointer) => path.file_stem().map(|stem| {
+                    let token = pointer.rsplit('/').next().unwrap_or_default();
+                    let token = crate::schema::pointer::unescape(token).replace(['/', '\\'], "_");
+                    PathBuf::from(format!("{}.{token}.json", stem.to_string_lossy()))
+                }),
                 Input::Stdin => Some(PathBuf::from("stdin.json")),
             };
             dir.join(name.ok_or_else(|| Error::Usage(format!("`{}` names no file", input.name())))?)
@@ -249,7 +255,7 @@ fn destination(args: &FlattenArgs, input: &Input) -> Result<Option<PathBuf>, Err
         (None, None) => return Ok(None),
     };
     // L6: inputs are never modified.
-    if let Input::File(source) = input
+    if let Some(source) = input.path()
         && same_file(source, &path)
     {
         return Err(Error::Usage(format!(

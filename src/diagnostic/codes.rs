@@ -93,7 +93,7 @@ codes! {
         "the input could not be read: it is missing, a directory, or not readable",
         "stitch opens every input itself (or reads standard input for `-`). The file named does \
          not exist, is a directory or another kind of file that is not text, or the operating \
-         system refused to open it. Judgement the path and its permissions.";
+         system refused to open it. Check the path and its permissions.";
     /// L5: the input is larger than `--max-input-size`.
     TOO_LARGE = "stitch::load::too_large", Error,
         "the input is larger than --max-input-size and was refused before reading",
@@ -129,6 +129,26 @@ codes! {
         "stitch writes the presentation from the values it read. A number such as `1e400` or \
          an integer beyond 64 bits would come out as another number, so the document is \
          refused rather than changed silently. Spellings that keep the value (`1E2`) are fine.";
+    /// L5: the input is empty (or only white space).
+    EMPTY = "stitch::load::empty", Error,
+        "the input is empty: a schema is a JSON object or boolean",
+        "The file (or standard input) holds no JSON value at all, only nothing or white space. \
+         A schema that accepts everything is `{}` or `true`; an empty file is usually a \
+         generation step that failed or a wrong path.";
+    /// L8: a whole OpenAPI or AsyncAPI document where a schema was expected.
+    API_DOCUMENT = "stitch::load::api_document", Error,
+        "an OpenAPI or AsyncAPI document is not a schema; pick one of its schemas with FILE#/pointer",
+        "An API description holds many schemas (`components.schemas` in OpenAPI 3 and \
+         AsyncAPI, `definitions` in Swagger 2) but is not one itself: read as a JSON Schema it \
+         would accept almost anything. Name the schema you mean with `FILE#/json/pointer` \
+         (`openapi.json#/components/schemas/Pet`); its references are resolved against the \
+         whole file, and OpenAPI 3.0's `nullable` is read as that version defines it.";
+    /// L8: `FILE#/pointer` names nothing, or not a schema.
+    POINTER = "stitch::load::pointer", Error,
+        "the JSON Pointer after `#` names nothing in the file, or something that is not a schema",
+        "`FILE#/json/pointer` selects the schema at that pointer (RFC 6901: `/` between tokens, \
+         `~1` for a `/` inside a key, `~0` for `~`). The pointer given names no value in the \
+         file, or a value that is not an object or a boolean.";
     /// L1: the document is not of the expected input kind.
     INPUT_KIND = "stitch::load::input_kind", Error,
         "the document is not a schema, a tool or a tool list as detected or as --input-kind says",
@@ -188,7 +208,7 @@ codes! {
          cases, a keyword only some branches have). What it cannot keep soundly is dropped, and \
          this note says what and where: the presentation accepts more than the contract, and \
          the contract, still your parser, rejects what it never allowed.";
-    /// L6/F2: nothing to flatten at the root, unions below it that `--deep` would flatten.
+    /// F2: nothing to flatten at the root, unions below it that `--deep` would flatten.
     UNIONS_BELOW = "stitch::flatten::unions_below", Warning,
         "the root has nothing to flatten, but object unions below it are left as they are",
         "Without `--deep`, stitch flattens the root only (F1). This document's root is not a \

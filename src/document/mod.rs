@@ -10,11 +10,13 @@ mod chains;
 mod kind;
 pub(crate) mod locate;
 pub(crate) mod refs;
+mod select;
 pub(crate) mod source;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use serde_json::Value;
 use url::Url;
 
 pub use kind::{Contents, InputKind, Tool, ToolForm};
@@ -109,9 +111,17 @@ pub fn relative_path(path: &Path, base: &Path) -> String {
 
 /// Loads an input from disk or standard input.
 pub fn load(input: &Input, options: &LoadOptions) -> Result<Loaded, Vec<Finding>> {
-    let source = source::read(input, options.max_input_size).map_err(|f| vec![f])?;
+    let mut source = source::read(input, options.max_input_size).map_err(|f| vec![f])?;
     let (uri, stem) = match input {
         Input::File(path) => (file_uri(path), stem_of(path)),
+        Input::Part(path, at) => {
+            source = selected(&source, input, at, options)?;
+            let token = at.rsplit('/').next().map(pointer::unescape);
+            let stem = token
+                .filter(|t| !t.is_empty())
+                .unwrap_or_else(|| stem_of(path));
+            (file_uri(path), stem)
+        }
         // Relative references from standard input resolve against the current directory.
         Input::Stdin => (file_uri(Path::new("<stdin>")), "stdin".to_owned()),
     };
@@ -119,6 +129,43 @@ pub fn load(input: &Input, options: &LoadOptions) -> Result<Loaded, Vec<Finding>
         max_input_size: options.max_input_size,
     };
     load_source(source, uri, &stem, options, &mut fetch)
+}
+
+/// L8: the schema at `at` in the file read into `source`, as a source text of its own (named
+/// `FILE#pointer`), with the definitions it needs (`select`).
+fn selected(
+    source: &Arc<SourceText>,
+    input: &Input,
+    at: &str,
+    options: &LoadOptions,
+) -> Result<Arc<SourceText>, Vec<Finding>> {
+    let whole = source::parse(source)?;
+    let decoded = percent_encoding::percent_decode_str(at)
+        .decode_utf8()
+        .map_or_else(|_| at.to_owned(), |d| d.into_owned());
+    let schema = select::select(&whole, &decoded, options.draft).map_err(|message| {
+        // The longest prefix of the pointer that names something, underlined.
+        let mut known = decoded.as_str();
+        while !known.is_empty() && whole.pointer(known).is_none() {
+            known = known.rsplit_once('/').map_or("", |(head, _)| head);
+        }
+        let span = Locator::new(&source.text).span(known, Part::Key);
+        vec![
+            Finding::error(codes::POINTER, message)
+                .in_source(source)
+                .at(known.to_owned())
+                .with_span(span)
+                .with_help(
+                    "name a schema with FILE#/json/pointer, tokens separated by `/` (`~1` for a `/` in a key, `~0` for `~`)",
+                ),
+        ]
+    })?;
+    let mut text = serde_json::to_string_pretty(&schema).unwrap_or_default();
+    text.push('\n');
+    Ok(Arc::new(SourceText {
+        name: input.name(),
+        text: text.into(),
+    }))
 }
 
 /// [`load`], then [`compile_findings`]: for commands that validate.
@@ -169,6 +216,12 @@ pub fn load_source(
     fetch: &mut dyn refs::Fetch,
 ) -> Result<Loaded, Vec<Finding>> {
     let value = source::parse(&source)?;
+    // L8: an API description given whole is not a schema.
+    if options.input_kind.is_none()
+        && let Some((api, what)) = select::ApiKind::of(&value)
+    {
+        return Err(vec![api_refusal(&source, &value, api, &what)]);
+    }
     let contents = kind::detect(&value, options.input_kind, stem).map_err(|e| {
         let span = Locator::new(&source.text).span(&e.pointer, Part::Value);
         vec![
@@ -238,6 +291,47 @@ pub fn load_source(
         references: resolution.references,
         findings,
     })
+}
+
+/// The refusal of an API description given whole, naming the `FILE#/pointer` form and the
+/// first few schemas it holds.
+fn api_refusal(source: &Arc<SourceText>, value: &Value, api: select::ApiKind, what: &str) -> Finding {
+    let name = &source.name;
+    let at = api.schemas_pointer();
+    let names: Vec<String> = value
+        .pointer(at)
+        .and_then(Value::as_object)
+        .map(|m| {
+            m.keys()
+                .take(3)
+                .map(|k| format!("`{name}#{at}/{}`", pointer::escape(k)))
+                .collect()
+        })
+        .unwrap_or_default();
+    let help = if names.is_empty() {
+        format!(
+            "name one of its schemas as `{name}#/json/pointer` (OpenAPI 3 keeps them under `{name}#/components/schemas/<Name>`)"
+        )
+    } else {
+        format!(
+            "name one of its schemas as `{name}#/json/pointer`, e.g. {}",
+            names.join(", ")
+        )
+    };
+    let key = ["openapi", "swagger", "asyncapi"]
+        .into_iter()
+        .find(|k| value.get(*k).is_some())
+        .unwrap_or("openapi");
+    let pointer = pointer::push("", key);
+    let span = Locator::new(&source.text).span(&pointer, Part::Key);
+    Finding::error(
+        codes::API_DOCUMENT,
+        format!("`{name}` is {what}, not a schema: pick one of its schemas with `{name}#/pointer`"),
+    )
+    .in_source(source)
+    .at(pointer)
+    .with_span(span)
+    .with_help(help)
 }
 
 /// L5: every regular expression is ECMA-262, checked once per distinct expression before any

@@ -28,17 +28,22 @@ pub const MAX_DEPTH: usize = 100;
 pub enum Input {
     /// A file, as the user named it.
     File(PathBuf),
+    /// The schema at a JSON Pointer inside a file (`FILE#/json/pointer`, L8).
+    Part(PathBuf, String),
     /// Standard input (`-`).
     Stdin,
 }
 
 impl Input {
-    /// `-` is standard input; anything else a path.
+    /// `-` is standard input, `FILE#/pointer` a part of a file (unless a file of that very name
+    /// exists), anything else a path.
     pub fn from_arg(arg: &str) -> Input {
         if arg == "-" {
-            Input::Stdin
-        } else {
-            Input::File(PathBuf::from(arg))
+            return Input::Stdin;
+        }
+        match super::select::split_arg(arg) {
+            (path, Some(pointer)) => Input::Part(PathBuf::from(path), pointer.to_owned()),
+            (path, None) => Input::File(PathBuf::from(path)),
         }
     }
 
@@ -46,7 +51,16 @@ impl Input {
     pub fn name(&self) -> String {
         match self {
             Input::File(path) => path.display().to_string(),
+            Input::Part(path, pointer) => format!("{}#{pointer}", path.display()),
             Input::Stdin => "<stdin>".to_owned(),
+        }
+    }
+
+    /// The file it reads, if any.
+    pub fn path(&self) -> Option<&Path> {
+        match self {
+            Input::File(path) | Input::Part(path, _) => Some(path),
+            Input::Stdin => None,
         }
     }
 }
@@ -54,10 +68,15 @@ impl Input {
 /// Reads an input as text, refusing what is too large before reading it (L5) and what is not
 /// UTF-8. A leading byte order mark is dropped.
 pub fn read(input: &Input, max_size: u64) -> Result<Arc<SourceText>, Finding> {
-    let name = input.name();
     let bytes = match input {
-        Input::File(path) => read_file(path, &name, max_size)?,
-        Input::Stdin => read_limited(io::stdin().lock(), &name, max_size)?,
+        Input::File(path) | Input::Part(path, _) => {
+            read_file(path, &path.display().to_string(), max_size)?
+        }
+        Input::Stdin => read_limited(io::stdin().lock(), &input.name(), max_size)?,
+    };
+    let name = match input {
+        Input::Part(path, _) => path.display().to_string(),
+        _ => input.name(),
     };
     decode(name, bytes)
 }
@@ -188,6 +207,19 @@ pub fn parse(source: &Arc<SourceText>) -> Result<Value, Vec<Finding>> {
             })
             .collect()
     };
+    if text.trim().is_empty() {
+        return Err(vec![
+            Finding::error(
+                codes::EMPTY,
+                format!(
+                    "`{}` is empty: a schema is a JSON object or boolean",
+                    source.name
+                ),
+            )
+            .in_file(&source.name)
+            .with_help("a schema that accepts every value is `{}` or `true`"),
+        ]);
+    }
     let mut de = serde_json::Deserializer::from_str(text);
     let parsed = ValueSeed
         .deserialize(&mut de)
@@ -230,7 +262,7 @@ fn syntax_error(source: &Arc<SourceText>, e: &serde_json::Error) -> Finding {
     } else {
         codes::INVALID_JSON
     };
-    Finding::error(
+    let finding = Finding::error(
         code,
         format!(
             "invalid JSON: {message} at line {}, column {}",
@@ -240,7 +272,38 @@ fn syntax_error(source: &Arc<SourceText>, e: &serde_json::Error) -> Finding {
     )
     .in_source(source)
     .with_span(Some(at..at))
-    .with_label(message)
+    .with_label(message);
+    if looks_like_yaml(text) {
+        finding.with_help(
+            "stitch reads JSON and this looks like YAML: convert it first (`yq -o=json . FILE`)",
+        )
+    } else {
+        finding
+    }
+}
+
+/// True when text that failed to parse as JSON starts the way YAML does: a `key:` line, a
+/// `---` document marker or a `- ` list item.
+fn looks_like_yaml(text: &str) -> bool {
+    let Some(first) = text
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with('#'))
+    else {
+        return false;
+    };
+    if first.starts_with(['{', '[', '"']) {
+        return false;
+    }
+    first == "---"
+        || first.starts_with("- ")
+        || first.split_once(':').is_some_and(|(key, _)| {
+            !key.is_empty()
+                && key
+                    .trim_matches(['"', '\''])
+                    .chars()
+                    .all(|c| c.is_alphanumeric() || "_-$. ".contains(c))
+        })
 }
 
 /// What one pass over the raw text finds before any recursive parser runs.

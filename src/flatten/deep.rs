@@ -427,7 +427,7 @@ fn copy_definitions(
             if let Some(Value::Object(map)) = doc.pointer_mut(&ref_at) {
                 map.insert(
                     "$ref".to_owned(),
-                    Value::String(hoist::encode_fragment(&format!("#{copy}"))),
+                    Value::String(pointer::uri_fragment(&format!("#{copy}"))),
                 );
                 changed = true;
             }

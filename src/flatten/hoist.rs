@@ -152,7 +152,7 @@ pub(crate) fn hoist(
             let rewritten = format!("#{}{}", to, &target[from.len()..]);
             node.insert(
                 "$ref".to_owned(),
-                Value::String(encode_fragment(&rewritten)),
+                Value::String(pointer::uri_fragment(&rewritten)),
             );
         }
     }
@@ -214,22 +214,6 @@ pub(crate) fn fresh_name(target: &str, defs: &Map<String, Value>) -> String {
         n += 1;
     }
     name
-}
-
-/// A pointer fragment as a URI reference: characters RFC 3986 does not allow are percent-encoded.
-pub(crate) fn encode_fragment(reference: &str) -> String {
-    let mut out = String::with_capacity(reference.len());
-    for c in reference.chars() {
-        if c.is_ascii_alphanumeric() || "-._~:/?#[]@!$&'()*+,;=%".contains(c) {
-            out.push(c);
-        } else {
-            let mut buf = [0u8; 4];
-            for byte in c.encode_utf8(&mut buf).bytes() {
-                out.push_str(&format!("%{byte:02X}"));
-            }
-        }
-    }
-    out
 }
 
 /// The pointer a reference names in this document: a local one, or one through the root's own

@@ -284,7 +284,7 @@ pub fn flatten(contract: &Value, draft: Draft, choices: Choices) -> Flattened {
     }
 }
 
-/// L6: a root with nothing to flatten (not a union or an `allOf`, through its `$ref`s) says so
+/// F2: a root with nothing to flatten (not a union or an `allOf`, through its `$ref`s) says so
 /// when `--deep` would flatten object unions below it.
 fn unions_below(contract: &Value, settings: Settings) -> Option<Note> {
     if !deep::has_union(contract) {

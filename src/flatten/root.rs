@@ -227,7 +227,7 @@ fn retarget_into_root(doc: &mut Value, target: &str, copied: &[&str]) {
                         let first = pointer::tokens(&rest)?.into_iter().next()?;
                         copied
                             .contains(&first.as_str())
-                            .then(|| hoist::encode_fragment(&format!("#{rest}")))
+                            .then(|| pointer::uri_fragment(&format!("#{rest}")))
                     });
                 if let Some(reference) = renamed {
                     map.insert("$ref".to_owned(), Value::String(reference));

@@ -18,9 +18,14 @@ pub fn render(finding: &Finding, style: &Style) -> String {
     } else {
         GraphicalTheme::unicode_nocolor()
     };
+    // Lines break at spaces only, and a word longer than the line stays whole: a path, a
+    // pointer or a URL split across lines cannot be copied.
     let handler = GraphicalReportHandler::new_themed(theme)
         .with_width(style.width)
-        .with_links(false);
+        .with_links(false)
+        .with_break_words(false)
+        .with_word_separator(textwrap::WordSeparator::AsciiSpace)
+        .with_word_splitter(textwrap::WordSplitter::NoHyphenation);
     // A snippet of a minified document would print the whole document: past this length the
     // place is given as `file:line:column` instead.
     let snippet_fits = |text: &str, at: usize| {

@@ -44,6 +44,23 @@ pub fn push_index(parent: &str, index: usize) -> String {
     format!("{parent}/{index}")
 }
 
+/// A reference (`#` and a pointer) as URI text: characters RFC 3986 does not allow are
+/// percent-encoded.
+pub fn uri_fragment(reference: &str) -> String {
+    let mut out = String::with_capacity(reference.len());
+    for c in reference.chars() {
+        if c.is_ascii_alphanumeric() || "-._~:/?#[]@!$&'()*+,;=%".contains(c) {
+            out.push(c);
+        } else {
+            let mut buf = [0u8; 4];
+            for byte in c.encode_utf8(&mut buf).bytes() {
+                out.push_str(&format!("%{byte:02X}"));
+            }
+        }
+    }
+    out
+}
+
 /// The unescaped tokens of a pointer, or `None` when it is not a pointer (does not start with `/`
 /// and is not empty).
 pub fn tokens(pointer: &str) -> Option<Vec<String>> {
