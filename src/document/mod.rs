@@ -295,7 +295,12 @@ pub fn load_source(
 
 /// The refusal of an API description given whole, naming the `FILE#/pointer` form and the
 /// first few schemas it holds.
-fn api_refusal(source: &Arc<SourceText>, value: &Value, api: select::ApiKind, what: &str) -> Finding {
+fn api_refusal(
+    source: &Arc<SourceText>,
+    value: &Value,
+    api: select::ApiKind,
+    what: &str,
+) -> Finding {
     let name = &source.name;
     let at = api.schemas_pointer();
     let names: Vec<String> = value
