@@ -63,7 +63,12 @@ impl fmt::Display for Error {
             },
             Error::Usage(message) => f.write_str(message),
             Error::Write { path, source } => {
-                write!(f, "cannot write `{}`: {source}", path.display())
+                write!(
+                    f,
+                    "cannot write `{}`: {}",
+                    path.display(),
+                    write_reason(path, source)
+                )
             }
             Error::Io(e) => write!(f, "{e}"),
             Error::Reported => f.write_str("could not run (reported above)"),
@@ -72,6 +77,26 @@ impl fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
+
+/// Why writing `path` failed, in words that name what the user gave (never stitch's temporary
+/// file, which the system's message may name).
+pub fn write_reason(path: &std::path::Path, source: &io::Error) -> String {
+    let folder = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(std::path::Path::new("."));
+    match source.kind() {
+        io::ErrorKind::NotFound if !folder.is_dir() => {
+            format!("the folder `{}` does not exist", folder.display())
+        }
+        io::ErrorKind::PermissionDenied => "permission denied".to_owned(),
+        io::ErrorKind::IsADirectory => "it is a directory".to_owned(),
+        _ => {
+            let text = source.to_string();
+            text.split(" at path ").next().unwrap_or(&text).to_owned()
+        }
+    }
+}
 
 /// The exit code for a command's result. One exhaustive match, the reason beside each arm.
 pub fn exit_code(result: &Result<Outcome, Error>) -> u8 {

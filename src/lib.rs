@@ -124,6 +124,9 @@ fn report_error(error: &Error, ctx: &mut commands::Context<'_>) -> io::Result<()
             Ok(())
         }
         Error::Reported => Ok(()),
+        Error::Write { path, source } => ctx.err.write_all(
+            report::human::render(&commands::write_finding(path, source), &ctx.style).as_bytes(),
+        ),
         other => writeln!(ctx.err, "error: {other}"),
     }
 }

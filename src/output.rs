@@ -3,8 +3,11 @@
 //!
 //! The bytes themselves come from `canonical`; this module only puts them on disk.
 
+use std::fs;
 use std::io::{self, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{SystemTime, UNIX_EPOCH};
 
 /// Writes `bytes` to `path` atomically.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
@@ -13,6 +16,9 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
 
 /// Writes what `fill` produces to `path` atomically. If `fill` or any later step fails, the
 /// temporary file is removed and an existing `path` is left as it was.
+///
+/// Modes (L6): a new file gets what the umask gives (the temporary file is created with 0666,
+/// which the system masks: 0644 under umask 022); a file that is replaced keeps its mode.
 pub fn write_atomic_with(
     path: &Path,
     fill: impl FnOnce(&mut dyn Write) -> io::Result<()>,
@@ -24,19 +30,55 @@ pub fn write_atomic_with(
     let name = path
         .file_name()
         .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "the path names no file"))?;
-    let mut temporary = tempfile::Builder::new()
-        .prefix(&format!(".{}.", name.to_string_lossy()))
-        .suffix(".stitch-tmp")
-        .tempfile_in(folder)?;
-    {
-        let mut buffered = io::BufWriter::new(temporary.as_file_mut());
+    let existing = fs::metadata(path).ok().filter(|m| m.is_file());
+    let (temporary, file) = create_temporary(folder, &name.to_string_lossy())?;
+    let written = (|| {
+        let mut buffered = io::BufWriter::new(&file);
         fill(&mut buffered)?;
         buffered.flush()?;
+        drop(buffered);
+        if let Some(existing) = &existing {
+            file.set_permissions(existing.permissions())?;
+        }
+        file.sync_all()?;
+        drop(file);
+        fs::rename(&temporary, path)
+    })();
+    if written.is_err() {
+        let _ = fs::remove_file(&temporary);
     }
-    temporary.as_file().sync_all()?;
-    // On failure `persist` hands the temporary file back; dropping it deletes it.
-    temporary.persist(path).map_err(|e| e.error)?;
-    Ok(())
+    written
+}
+
+/// A new file beside the target, `.NAME.<unique>.stitch-tmp`, created with mode 0666 before
+/// the umask.
+fn create_temporary(folder: &Path, name: &str) -> io::Result<(PathBuf, fs::File)> {
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let nanos = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos());
+    for _ in 0..100 {
+        let unique = format!(
+            "{:x}{:x}{:x}",
+            std::process::id(),
+            nanos,
+            COUNTER.fetch_add(1, Ordering::Relaxed)
+        );
+        let candidate = folder.join(format!(".{name}.{unique}.stitch-tmp"));
+        let mut options = fs::OpenOptions::new();
+        options.write(true).create_new(true);
+        #[cfg(unix)]
+        std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o666);
+        match options.open(&candidate) {
+            Ok(file) => return Ok((candidate, file)),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(e),
+        }
+    }
+    Err(io::Error::new(
+        io::ErrorKind::AlreadyExists,
+        "no free temporary file name",
+    ))
 }
 
 #[cfg(test)]
@@ -88,6 +130,25 @@ mod tests {
         assert!(write_atomic(&target, b"new\n").is_err());
         assert_eq!(entries(dir.path()), ["out.json"]);
         assert_eq!(entries(&target), ["keep"]);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn new_files_get_the_umask_mode_and_replaced_ones_keep_theirs() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("out.json");
+        write_atomic(&path, b"one\n").unwrap();
+        // What the umask gives a file created with 0666, probed the same way.
+        let probe = dir.path().join("probe");
+        let mut options = fs::OpenOptions::new();
+        std::os::unix::fs::OpenOptionsExt::mode(options.write(true).create_new(true), 0o666);
+        options.open(&probe).unwrap();
+        let mode = |p: &Path| fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode(&path), mode(&probe));
+        fs::set_permissions(&path, fs::Permissions::from_mode(0o640)).unwrap();
+        write_atomic(&path, b"two\n").unwrap();
+        assert_eq!(mode(&path), 0o640);
     }
 
     #[test]

@@ -89,14 +89,25 @@ pub fn semantics(arg: SemanticsArg) -> Semantics {
     }
 }
 
+/// A failed write as a finding that names the path the user gave (L6).
+pub fn write_finding(path: &std::path::Path, source: &std::io::Error) -> Finding {
+    let reason = crate::error::write_reason(path, source);
+    let finding = Finding::of(
+        codes::WRITE,
+        format!("cannot write `{}`: {reason}", path.display()),
+    );
+    if reason.starts_with("the folder") {
+        finding.with_help("create the folder first, or name one that exists")
+    } else {
+        finding
+    }
+}
+
 /// A could-not-run error as the findings a `--format json` document carries.
 pub fn error_findings(error: Error) -> Vec<Finding> {
     match error {
         Error::Input(findings) => findings,
-        Error::Write { path, source } => vec![Finding::of(
-            codes::WRITE,
-            format!("cannot write `{}`: {source}", path.display()),
-        )],
+        Error::Write { path, source } => vec![write_finding(&path, &source)],
         other => vec![Finding::of(codes::USAGE, other.to_string())],
     }
 }
