@@ -41,7 +41,8 @@ Register-ArgumentCompleter -Native -CommandName 'stitch' -ScriptBlock {
         'stitch;flatten' {
             [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Write the presentation to FILE instead of standard output (one input only)')
             [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Write the presentation to FILE instead of standard output (one input only)')
-            [CompletionResult]::new('--out-dir', '--out-dir', [CompletionResultType]::ParameterName, 'Write each presentation to DIR under its input''s file name')
+            [CompletionResult]::new('--out-dir', '--out-dir', [CompletionResultType]::ParameterName, 'Write each presentation to DIR at its input''s path relative to --root (`a/tool.json` → `DIR/a/tool.json`), creating folders as needed')
+            [CompletionResult]::new('--root', '--root', [CompletionResultType]::ParameterName, 'The folder whose layout --out-dir mirrors; every input must be inside it [default: the current directory]')
             [CompletionResult]::new('--semantics', '--semantics', [CompletionResultType]::ParameterName, 'Which values the presentation must accept: those with the keys the contract declares (`declared`), or literally every value the contract accepts (`strict`)')
             [CompletionResult]::new('--collisions', '--collisions', [CompletionResultType]::ParameterName, 'How a property that branches give schemas of different kinds is joined: an `anyOf` of them (`anyof`), or merged without any `anyOf`/`oneOf` (`merge`)')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')

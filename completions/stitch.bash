@@ -95,7 +95,7 @@ _stitch() {
             return 0
             ;;
         stitch__subcmd__flatten)
-            opts="-o -q -v -h --output --out-dir --semantics --deep --collisions --format --no-verify --samples --seed --input-kind --draft --ref-map --max-input-size --color --quiet --verbose --help"
+            opts="-o -q -v -h --output --out-dir --root --semantics --deep --collisions --format --no-verify --samples --seed --input-kind --draft --ref-map --max-input-size --color --quiet --verbose --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -110,6 +110,10 @@ _stitch() {
                     return 0
                     ;;
                 --out-dir)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --root)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

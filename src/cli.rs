@@ -66,9 +66,14 @@ pub struct FlattenArgs {
     /// Write the presentation to FILE instead of standard output (one input only).
     #[arg(short, long, value_name = "FILE", conflicts_with = "out_dir")]
     pub output: Option<std::path::PathBuf>,
-    /// Write each presentation to DIR under its input's file name.
+    /// Write each presentation to DIR at its input's path relative to --root (`a/tool.json` →
+    /// `DIR/a/tool.json`), creating folders as needed.
     #[arg(long, value_name = "DIR")]
     pub out_dir: Option<std::path::PathBuf>,
+    /// The folder whose layout --out-dir mirrors; every input must be inside it [default: the
+    /// current directory].
+    #[arg(long, value_name = "DIR", requires = "out_dir")]
+    pub root: Option<std::path::PathBuf>,
     /// Which values the presentation must accept: those with the keys the contract declares
     /// (`declared`), or literally every value the contract accepts (`strict`).
     #[arg(long, value_enum, default_value_t = SemanticsArg::Declared)]

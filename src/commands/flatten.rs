@@ -2,6 +2,7 @@
 //! verify, `pipeline::present`), print or write the presentation atomically, and report.
 
 use std::borrow::Cow;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use super::{Context, error_findings, load_options, semantics};
@@ -31,11 +32,23 @@ pub(super) fn run(args: &FlattenArgs, ctx: &mut Context<'_>) -> Result<Outcome, 
         }
         return Err(Error::Usage(message.to_owned()));
     }
+    let inputs: Vec<Input> = args
+        .files
+        .iter()
+        .map(|file| Input::from_arg(file))
+        .collect();
+    let destinations = match destinations(args, &inputs) {
+        Ok(destinations) => destinations,
+        Err(findings) if json => {
+            document.findings = json::findings(&findings);
+            return print(ctx, &document, Err(Error::Reported));
+        }
+        Err(findings) => return Err(Error::Input(findings)),
+    };
     let plan = plan(args);
     let mut failures: Vec<Finding> = Vec::new();
     let mut refuted = false;
-    for (index, file) in args.files.iter().enumerate() {
-        let input = Input::from_arg(file);
+    for (index, (file, input)) in args.files.iter().zip(inputs).enumerate() {
         // Verifying validates, so the contract must compile.
         let loaded = if args.no_verify {
             document::load(&input, &plan.load)
@@ -54,7 +67,8 @@ pub(super) fn run(args: &FlattenArgs, ctx: &mut Context<'_>) -> Result<Outcome, 
         };
         let presented = pipeline::present(&loaded, file, &plan);
         refuted |= presented.verdict() == Some(Verdict::Refuted);
-        let written = match write(args, &input, &loaded, &presented) {
+        let destination = destinations[index].as_deref();
+        let written = match write(args, destination, &loaded, &presented) {
             Ok(written) => written,
             Err(error) if json => {
                 let mut result = result(&input.name(), &loaded, &presented, None, ctx);
@@ -129,20 +143,29 @@ fn print(
     outcome
 }
 
-/// Writes the presentation where `-o`/`--out-dir` say; `None` when it goes to standard output.
+/// Writes the presentation to `destination` (creating its folders under `--out-dir`); `None`
+/// when it goes to standard output.
 fn write(
     args: &FlattenArgs,
-    input: &Input,
+    destination: Option<&Path>,
     loaded: &Loaded,
     presented: &Presented<'_>,
 ) -> Result<Option<String>, Error> {
-    let Some(path) = destination(args, input)? else {
+    let Some(path) = destination else {
         return Ok(None);
     };
-    let rebased = pipeline::rebased(loaded, &presented.document, &path);
+    if args.out_dir.is_some()
+        && let Some(folder) = path.parent()
+    {
+        std::fs::create_dir_all(folder).map_err(|source| Error::Write {
+            path: folder.to_path_buf(),
+            source,
+        })?;
+    }
+    let rebased = pipeline::rebased(loaded, &presented.document, path);
     let bytes = rebased.as_deref().unwrap_or(&presented.bytes);
-    output::write_atomic(&path, bytes.as_bytes()).map_err(|source| Error::Write {
-        path: path.clone(),
+    output::write_atomic(path, bytes.as_bytes()).map_err(|source| Error::Write {
+        path: path.to_path_buf(),
         source,
     })?;
     Ok(Some(path.display().to_string()))
@@ -231,41 +254,94 @@ fn release<T: Send + 'static>(value: T, last: bool) {
     }
 }
 
-/// Where the presentation of `input` goes: a file, or standard output (`None`).
-fn destination(args: &FlattenArgs, input: &Input) -> Result<Option<PathBuf>, Error> {
-    let path = match (&args.output, &args.out_dir) {
-        (Some(path), _) => path.clone(),
-        (None, Some(dir)) => {
-            std::fs::create_dir_all(dir).map_err(|source| Error::Write {
-                path: dir.clone(),
-                source,
-            })?;
-            let name = match input {
-                Input::File(path) => path.file_name().map(PathBuf::from),
-                // `openapi.json#/components/schemas/Pet` → `openapi.Pet.json`.
-                Input::Part(path, pointer) => path.file_stem().map(|stem| {
-                    let token = pointer.rsplit('/').next().unwrap_or_default();
-                    let token = crate::schema::pointer::unescape(token).replace(['/', '\\'], "_");
-                    PathBuf::from(format!("{}.{token}.json", stem.to_string_lossy()))
-                }),
-                Input::Stdin => Some(PathBuf::from("stdin.json")),
-            };
-            dir.join(name.ok_or_else(|| Error::Usage(format!("`{}` names no file", input.name())))?)
+/// Where each input's presentation goes (`None`: standard output), decided for all inputs
+/// before anything is written (L6). Refused: under `--out-dir`, an input outside the root; two
+/// inputs that map to one file; a destination that is one of the inputs.
+fn destinations(
+    args: &FlattenArgs,
+    inputs: &[Input],
+) -> Result<Vec<Option<PathBuf>>, Vec<Finding>> {
+    let mut findings = Vec::new();
+    let destinations: Vec<Option<PathBuf>> = match (&args.output, &args.out_dir) {
+        (Some(path), _) => inputs.iter().map(|_| Some(path.clone())).collect(),
+        (None, None) => inputs.iter().map(|_| None).collect(),
+        (None, Some(out_dir)) => {
+            let root = args.root.as_deref().unwrap_or(Path::new("."));
+            let mut mirrored = Vec::with_capacity(inputs.len());
+            for input in inputs {
+                let destination = output::mirrored(input, root, out_dir);
+                if destination.is_none() {
+                    findings.push(outside_root(input, args.root.as_deref()));
+                }
+                mirrored.push(destination);
+            }
+            mirrored
         }
-        (None, None) => return Ok(None),
     };
-    // L6: inputs are never modified.
-    if let Some(source) = input.path()
-        && same_file(source, &path)
-    {
-        return Err(Error::Usage(format!(
-            "`{}` is the input; stitch never overwrites its inputs (choose another output)",
-            path.display()
-        )));
+    // Inputs are never modified: compare where files really are.
+    let sources: HashSet<PathBuf> = inputs
+        .iter()
+        .filter_map(|input| input.path()?.canonicalize().ok())
+        .collect();
+    let mut claimed: HashMap<&Path, &Input> = HashMap::new();
+    for (input, destination) in inputs.iter().zip(&destinations) {
+        let Some(destination) = destination else {
+            continue;
+        };
+        if let Some(first) = claimed.get(destination.as_path()) {
+            findings.push(Finding::of(
+                codes::SAME_DESTINATION,
+                format!(
+                    "`{}` and `{}` would both be written to `{}`",
+                    first.name(),
+                    input.name(),
+                    destination.display()
+                ),
+            ));
+            continue;
+        }
+        claimed.insert(destination, input);
+        if destination
+            .canonicalize()
+            .is_ok_and(|real| sources.contains(&real))
+        {
+            findings.push(
+                Finding::of(
+                    codes::SAME_DESTINATION,
+                    format!(
+                        "`{}` is an input; stitch never overwrites its inputs",
+                        destination.display()
+                    ),
+                )
+                .with_help("choose another output"),
+            );
+        }
     }
-    Ok(Some(path))
+    if findings.is_empty() {
+        Ok(destinations)
+    } else {
+        Err(findings)
+    }
 }
 
-fn same_file(a: &Path, b: &Path) -> bool {
-    matches!((a.canonicalize(), b.canonicalize()), (Ok(x), Ok(y)) if x == y)
+/// The finding for an input `--out-dir` cannot place.
+fn outside_root(input: &Input, root: Option<&Path>) -> Finding {
+    let (root, help) = match root {
+        Some(root) => (
+            format!("`{}`", root.display()),
+            "name a --root that contains every input",
+        ),
+        None => (
+            "the current directory".to_owned(),
+            "run stitch from a folder that contains every input, or name one with --root DIR",
+        ),
+    };
+    Finding::of(
+        codes::OUTSIDE_ROOT,
+        format!(
+            "`{}` is not inside {root}, whose layout --out-dir mirrors",
+            input.name()
+        ),
+    )
+    .with_help(help)
 }

@@ -88,6 +88,21 @@ codes! {
         "stitch writes every file atomically: a temporary file in the same folder, then a \
          rename. This write failed (a missing folder, no permission, a full disk), and nothing \
          was changed at the path named.";
+    /// L6: `--out-dir` cannot mirror an input that is not inside the root.
+    OUTSIDE_ROOT = "stitch::output::outside_root", Error,
+        "an input is outside the --root that --out-dir mirrors paths from; nothing was written",
+        "`--out-dir DIR` writes each presentation at its input's path relative to one root (the \
+         current directory, or `--root`), so that an input always lands in the same place. An \
+         input outside that root has no such path. Run stitch from a folder that contains every \
+         input, or name one with `--root`.";
+    /// L6: two inputs would be written to one file.
+    SAME_DESTINATION = "stitch::output::same_destination", Error,
+        "two inputs would be written to one file, or an output would replace an input; nothing \
+         was written",
+        "stitch refuses, before writing anything, a command line on which one presentation would \
+         replace another (the same input named twice, or two parts of a file whose pointers end \
+         in the same name) or would replace one of the inputs. Name each input once, or write \
+         the parts one at a time with `-o`.";
     /// L5: the input could not be read.
     READ = "stitch::load::read", Error,
         "the input could not be read: it is missing, a directory, or not readable",
