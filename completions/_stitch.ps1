@@ -54,7 +54,7 @@ Register-ArgumentCompleter -Native -CommandName 'stitch' -ScriptBlock {
             [CompletionResult]::new('--max-input-size', '--max-input-size', [CompletionResultType]::ParameterName, 'Refuse inputs larger than this many bytes, before reading them')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour diagnostics (NO_COLOR in the environment means never)')
             [CompletionResult]::new('--deep', '--deep', [CompletionResultType]::ParameterName, 'Also flatten object unions below the root, at positions where widening cannot narrow (not under `not`, `if` or a `oneOf` that stays)')
-            [CompletionResult]::new('--no-verify', '--no-verify', [CompletionResultType]::ParameterName, 'Do not verify the presentation against the contract')
+            [CompletionResult]::new('--no-verify', '--no-verify', [CompletionResultType]::ParameterName, 'Do not verify the presentation against the contract (then --samples and --seed mean nothing, and are refused)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Show errors only: silence warnings and notes')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Show errors only: silence warnings and notes')
             [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show notes as well as warnings and errors')
@@ -82,8 +82,8 @@ Register-ArgumentCompleter -Native -CommandName 'stitch' -ScriptBlock {
             break
         }
         'stitch;sample' {
-            [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'How many values')
-            [CompletionResult]::new('--count', '--count', [CompletionResultType]::ParameterName, 'How many values')
+            [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'How many values (at least 1)')
+            [CompletionResult]::new('--count', '--count', [CompletionResultType]::ParameterName, 'How many values (at least 1)')
             [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Seed of the sampler: the same seed gives the same lines')
             [CompletionResult]::new('--semantics', '--semantics', [CompletionResultType]::ParameterName, 'Which values: those with only the keys the schema declares (`declared`), or any value the schema accepts (`strict`)')
             [CompletionResult]::new('--tool', '--tool', [CompletionResultType]::ParameterName, 'The tool to sample, in a tool list')

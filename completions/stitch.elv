@@ -50,7 +50,7 @@ set edit:completion:arg-completer[stitch] = {|@words|
             cand --max-input-size 'Refuse inputs larger than this many bytes, before reading them'
             cand --color 'When to colour diagnostics (NO_COLOR in the environment means never)'
             cand --deep 'Also flatten object unions below the root, at positions where widening cannot narrow (not under `not`, `if` or a `oneOf` that stays)'
-            cand --no-verify 'Do not verify the presentation against the contract'
+            cand --no-verify 'Do not verify the presentation against the contract (then --samples and --seed mean nothing, and are refused)'
             cand -q 'Show errors only: silence warnings and notes'
             cand --quiet 'Show errors only: silence warnings and notes'
             cand -v 'Show notes as well as warnings and errors'
@@ -76,8 +76,8 @@ set edit:completion:arg-completer[stitch] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'stitch;sample'= {
-            cand -n 'How many values'
-            cand --count 'How many values'
+            cand -n 'How many values (at least 1)'
+            cand --count 'How many values (at least 1)'
             cand --seed 'Seed of the sampler: the same seed gives the same lines'
             cand --semantics 'Which values: those with only the keys the schema declares (`declared`), or any value the schema accepts (`strict`)'
             cand --tool 'The tool to sample, in a tool list'

@@ -62,7 +62,7 @@ complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l color -d 'When
 always\t'Always colour'
 never\t'Never colour'"
 complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l deep -d 'Also flatten object unions below the root, at positions where widening cannot narrow (not under `not`, `if` or a `oneOf` that stays)'
-complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l no-verify -d 'Do not verify the presentation against the contract'
+complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l no-verify -d 'Do not verify the presentation against the contract (then --samples and --seed mean nothing, and are refused)'
 complete -c stitch -n "__fish_stitch_using_subcommand flatten" -s q -l quiet -d 'Show errors only: silence warnings and notes'
 complete -c stitch -n "__fish_stitch_using_subcommand flatten" -s v -l verbose -d 'Show notes as well as warnings and errors'
 complete -c stitch -n "__fish_stitch_using_subcommand flatten" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -88,7 +88,7 @@ never\t'Never colour'"
 complete -c stitch -n "__fish_stitch_using_subcommand verify" -s q -l quiet -d 'Show errors only: silence warnings and notes'
 complete -c stitch -n "__fish_stitch_using_subcommand verify" -s v -l verbose -d 'Show notes as well as warnings and errors'
 complete -c stitch -n "__fish_stitch_using_subcommand verify" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c stitch -n "__fish_stitch_using_subcommand sample" -s n -l count -d 'How many values' -r
+complete -c stitch -n "__fish_stitch_using_subcommand sample" -s n -l count -d 'How many values (at least 1)' -r
 complete -c stitch -n "__fish_stitch_using_subcommand sample" -l seed -d 'Seed of the sampler: the same seed gives the same lines' -r
 complete -c stitch -n "__fish_stitch_using_subcommand sample" -l semantics -d 'Which values: those with only the keys the schema declares (`declared`), or any value the schema accepts (`strict`)' -r -f -a "declared\t'Accept every value whose keys the contract declares (implicitly open objects are read as closed)'
 strict\t'Accept literally every value the contract accepts'"

@@ -89,8 +89,9 @@ pub struct FlattenArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     pub format: Format,
-    /// Do not verify the presentation against the contract.
-    #[arg(long)]
+    /// Do not verify the presentation against the contract (then --samples and --seed mean
+    /// nothing, and are refused).
+    #[arg(long, conflicts_with_all = ["samples", "seed"])]
     pub no_verify: bool,
     /// How the presentation is verified.
     #[command(flatten)]
@@ -142,8 +143,8 @@ pub struct SampleArgs {
     /// The schema, tool or tool list (`-` reads standard input).
     #[arg(value_name = "SCHEMA")]
     pub file: String,
-    /// How many values.
-    #[arg(short = 'n', long = "count", value_name = "N", default_value_t = 10)]
+    /// How many values (at least 1).
+    #[arg(short = 'n', long = "count", value_name = "N", default_value_t = 10, value_parser = at_least_one)]
     pub count: usize,
     /// Seed of the sampler: the same seed gives the same lines.
     #[arg(long, value_name = "N", default_value_t = 0)]
@@ -273,6 +274,16 @@ pub enum DraftArg {
     /// Draft 2020-12.
     #[value(name = "2020-12")]
     Draft2020_12,
+}
+
+/// `-n 0` asks for nothing: a usage error rather than an empty answer that reads as "no value
+/// exists" (exit 2, as every usage error).
+fn at_least_one(arg: &str) -> Result<usize, String> {
+    match arg.parse::<usize>() {
+        Ok(0) => Err("ask for at least one value".to_owned()),
+        Ok(count) => Ok(count),
+        Err(error) => Err(error.to_string()),
+    }
 }
 
 #[cfg(test)]
