@@ -34,6 +34,7 @@ Register-ArgumentCompleter -Native -CommandName 'stitch' -ScriptBlock {
             [CompletionResult]::new('verify', 'verify', [CompletionResultType]::ParameterValue, 'Prove that SUP accepts every value SUB accepts, or show a value it rejects')
             [CompletionResult]::new('sample', 'sample', [CompletionResultType]::ParameterValue, 'Print valid values of a schema, one JSON document per line')
             [CompletionResult]::new('inspect', 'inspect', [CompletionResultType]::ParameterValue, 'Load documents and show what stitch sees: kind, draft, tools, references')
+            [CompletionResult]::new('targets', 'targets', [CompletionResultType]::ParameterValue, 'List the provider targets, or print one target''s rules')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script to standard output')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -48,6 +49,7 @@ Register-ArgumentCompleter -Native -CommandName 'stitch' -ScriptBlock {
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
             [CompletionResult]::new('--samples', '--samples', [CompletionResultType]::ParameterName, 'Values sampled per branch of the contract''s root union (or in all) to look for a counterexample')
             [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Seed of the sampler: the same seed finds the same values')
+            [CompletionResult]::new('--target', '--target', [CompletionResultType]::ParameterName, 'Check the presentation against a provider''s profile (`stitch targets` lists them): whatever it would refuse is an error and exits 1')
             [CompletionResult]::new('--input-kind', '--input-kind', [CompletionResultType]::ParameterName, 'Read inputs as this kind instead of detecting it')
             [CompletionResult]::new('--draft', '--draft', [CompletionResultType]::ParameterName, 'Read schemas as this draft instead of their `$schema`')
             [CompletionResult]::new('--ref-map', '--ref-map', [CompletionResultType]::ParameterName, 'Resolve references to URI from the local PATH (repeatable); a URI ending in `/` maps a prefix to a folder, trying `<name>` then `<name>.json`')
@@ -116,6 +118,17 @@ Register-ArgumentCompleter -Native -CommandName 'stitch' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
         }
+        'stitch;targets' {
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour diagnostics (NO_COLOR in the environment means never)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Show errors only: silence warnings and notes')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Show errors only: silence warnings and notes')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show notes as well as warnings and errors')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Show notes as well as warnings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
         'stitch;completions' {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour diagnostics (NO_COLOR in the environment means never)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Show errors only: silence warnings and notes')
@@ -131,6 +144,7 @@ Register-ArgumentCompleter -Native -CommandName 'stitch' -ScriptBlock {
             [CompletionResult]::new('verify', 'verify', [CompletionResultType]::ParameterValue, 'Prove that SUP accepts every value SUB accepts, or show a value it rejects')
             [CompletionResult]::new('sample', 'sample', [CompletionResultType]::ParameterValue, 'Print valid values of a schema, one JSON document per line')
             [CompletionResult]::new('inspect', 'inspect', [CompletionResultType]::ParameterValue, 'Load documents and show what stitch sees: kind, draft, tools, references')
+            [CompletionResult]::new('targets', 'targets', [CompletionResultType]::ParameterValue, 'List the provider targets, or print one target''s rules')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script to standard output')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -145,6 +159,9 @@ Register-ArgumentCompleter -Native -CommandName 'stitch' -ScriptBlock {
             break
         }
         'stitch;help;inspect' {
+            break
+        }
+        'stitch;help;targets' {
             break
         }
         'stitch;help;completions' {

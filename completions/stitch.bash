@@ -31,6 +31,9 @@ _stitch() {
             stitch,sample)
                 cmd="stitch__subcmd__sample"
                 ;;
+            stitch,targets)
+                cmd="stitch__subcmd__targets"
+                ;;
             stitch,verify)
                 cmd="stitch__subcmd__verify"
                 ;;
@@ -49,6 +52,9 @@ _stitch() {
             stitch__subcmd__help,sample)
                 cmd="stitch__subcmd__help__subcmd__sample"
                 ;;
+            stitch__subcmd__help,targets)
+                cmd="stitch__subcmd__help__subcmd__targets"
+                ;;
             stitch__subcmd__help,verify)
                 cmd="stitch__subcmd__help__subcmd__verify"
                 ;;
@@ -59,7 +65,7 @@ _stitch() {
 
     case "${cmd}" in
         stitch)
-            opts="-q -v -h -V --color --quiet --verbose --help --version flatten verify sample inspect completions help"
+            opts="-q -v -h -V --color --quiet --verbose --help --version flatten verify sample inspect targets completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -95,7 +101,7 @@ _stitch() {
             return 0
             ;;
         stitch__subcmd__flatten)
-            opts="-o -q -v -h --output --out-dir --root --semantics --deep --collisions --format --no-verify --samples --seed --input-kind --draft --ref-map --max-input-size --color --quiet --verbose --help"
+            opts="-o -q -v -h --output --out-dir --root --semantics --deep --collisions --format --no-verify --samples --seed --target --input-kind --draft --ref-map --max-input-size --color --quiet --verbose --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -137,6 +143,10 @@ _stitch() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --target)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --input-kind)
                     COMPREPLY=($(compgen -W "schema tool tools" -- "${cur}"))
                     return 0
@@ -165,7 +175,7 @@ _stitch() {
             return 0
             ;;
         stitch__subcmd__help)
-            opts="flatten verify sample inspect completions help"
+            opts="flatten verify sample inspect targets completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -235,6 +245,20 @@ _stitch() {
             return 0
             ;;
         stitch__subcmd__help__subcmd__sample)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        stitch__subcmd__help__subcmd__targets)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -345,6 +369,28 @@ _stitch() {
                     ;;
                 --max-input-size)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        stitch__subcmd__targets)
+            opts="-q -v -h --format --color --quiet --verbose --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --format)
+                    COMPREPLY=($(compgen -W "human json" -- "${cur}"))
                     return 0
                     ;;
                 --color)

@@ -31,6 +31,7 @@ set edit:completion:arg-completer[stitch] = {|@words|
             cand verify 'Prove that SUP accepts every value SUB accepts, or show a value it rejects'
             cand sample 'Print valid values of a schema, one JSON document per line'
             cand inspect 'Load documents and show what stitch sees: kind, draft, tools, references'
+            cand targets 'List the provider targets, or print one target''s rules'
             cand completions 'Print a shell completion script to standard output'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -44,6 +45,7 @@ set edit:completion:arg-completer[stitch] = {|@words|
             cand --format 'Output format'
             cand --samples 'Values sampled per branch of the contract''s root union (or in all) to look for a counterexample'
             cand --seed 'Seed of the sampler: the same seed finds the same values'
+            cand --target 'Check the presentation against a provider''s profile (`stitch targets` lists them): whatever it would refuse is an error and exits 1'
             cand --input-kind 'Read inputs as this kind instead of detecting it'
             cand --draft 'Read schemas as this draft instead of their `$schema`'
             cand --ref-map 'Resolve references to URI from the local PATH (repeatable); a URI ending in `/` maps a prefix to a folder, trying `<name>` then `<name>.json`'
@@ -108,6 +110,16 @@ set edit:completion:arg-completer[stitch] = {|@words|
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
+        &'stitch;targets'= {
+            cand --format 'Output format'
+            cand --color 'When to colour diagnostics (NO_COLOR in the environment means never)'
+            cand -q 'Show errors only: silence warnings and notes'
+            cand --quiet 'Show errors only: silence warnings and notes'
+            cand -v 'Show notes as well as warnings and errors'
+            cand --verbose 'Show notes as well as warnings and errors'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
         &'stitch;completions'= {
             cand --color 'When to colour diagnostics (NO_COLOR in the environment means never)'
             cand -q 'Show errors only: silence warnings and notes'
@@ -122,6 +134,7 @@ set edit:completion:arg-completer[stitch] = {|@words|
             cand verify 'Prove that SUP accepts every value SUB accepts, or show a value it rejects'
             cand sample 'Print valid values of a schema, one JSON document per line'
             cand inspect 'Load documents and show what stitch sees: kind, draft, tools, references'
+            cand targets 'List the provider targets, or print one target''s rules'
             cand completions 'Print a shell completion script to standard output'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -132,6 +145,8 @@ set edit:completion:arg-completer[stitch] = {|@words|
         &'stitch;help;sample'= {
         }
         &'stitch;help;inspect'= {
+        }
+        &'stitch;help;targets'= {
         }
         &'stitch;help;completions'= {
         }

@@ -35,6 +35,7 @@ complete -c stitch -n "__fish_stitch_needs_command" -f -a "flatten" -d 'Flatten 
 complete -c stitch -n "__fish_stitch_needs_command" -f -a "verify" -d 'Prove that SUP accepts every value SUB accepts, or show a value it rejects'
 complete -c stitch -n "__fish_stitch_needs_command" -f -a "sample" -d 'Print valid values of a schema, one JSON document per line'
 complete -c stitch -n "__fish_stitch_needs_command" -f -a "inspect" -d 'Load documents and show what stitch sees: kind, draft, tools, references'
+complete -c stitch -n "__fish_stitch_needs_command" -f -a "targets" -d 'List the provider targets, or print one target\'s rules'
 complete -c stitch -n "__fish_stitch_needs_command" -f -a "completions" -d 'Print a shell completion script to standard output'
 complete -c stitch -n "__fish_stitch_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c stitch -n "__fish_stitch_using_subcommand flatten" -s o -l output -d 'Write the presentation to FILE instead of standard output (one input only)' -r -F
@@ -48,6 +49,7 @@ complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l format -d 'Out
 json\t'One JSON document on standard output with the results and the findings, failures included; nothing on standard error'"
 complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l samples -d 'Values sampled per branch of the contract\'s root union (or in all) to look for a counterexample' -r
 complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l seed -d 'Seed of the sampler: the same seed finds the same values' -r
+complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l target -d 'Check the presentation against a provider\'s profile (`stitch targets` lists them): whatever it would refuse is an error and exits 1' -r
 complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l input-kind -d 'Read inputs as this kind instead of detecting it' -r -f -a "schema\t'A JSON Schema'
 tool\t'One tool (MCP, OpenAI or Anthropic form)'
 tools\t'A tool list or an MCP `tools/list` result'"
@@ -129,15 +131,24 @@ never\t'Never colour'"
 complete -c stitch -n "__fish_stitch_using_subcommand inspect" -s q -l quiet -d 'Show errors only: silence warnings and notes'
 complete -c stitch -n "__fish_stitch_using_subcommand inspect" -s v -l verbose -d 'Show notes as well as warnings and errors'
 complete -c stitch -n "__fish_stitch_using_subcommand inspect" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c stitch -n "__fish_stitch_using_subcommand targets" -l format -d 'Output format' -r -f -a "human\t'Results on standard output, diagnostics with source snippets on standard error'
+json\t'One JSON document on standard output with the results and the findings, failures included; nothing on standard error'"
+complete -c stitch -n "__fish_stitch_using_subcommand targets" -l color -d 'When to colour diagnostics (NO_COLOR in the environment means never)' -r -f -a "auto\t'Colour when standard error is a terminal and NO_COLOR is unset'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c stitch -n "__fish_stitch_using_subcommand targets" -s q -l quiet -d 'Show errors only: silence warnings and notes'
+complete -c stitch -n "__fish_stitch_using_subcommand targets" -s v -l verbose -d 'Show notes as well as warnings and errors'
+complete -c stitch -n "__fish_stitch_using_subcommand targets" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c stitch -n "__fish_stitch_using_subcommand completions" -l color -d 'When to colour diagnostics (NO_COLOR in the environment means never)' -r -f -a "auto\t'Colour when standard error is a terminal and NO_COLOR is unset'
 always\t'Always colour'
 never\t'Never colour'"
 complete -c stitch -n "__fish_stitch_using_subcommand completions" -s q -l quiet -d 'Show errors only: silence warnings and notes'
 complete -c stitch -n "__fish_stitch_using_subcommand completions" -s v -l verbose -d 'Show notes as well as warnings and errors'
 complete -c stitch -n "__fish_stitch_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten verify sample inspect completions help" -f -a "flatten" -d 'Flatten root unions into one object schema that providers accept'
-complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten verify sample inspect completions help" -f -a "verify" -d 'Prove that SUP accepts every value SUB accepts, or show a value it rejects'
-complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten verify sample inspect completions help" -f -a "sample" -d 'Print valid values of a schema, one JSON document per line'
-complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten verify sample inspect completions help" -f -a "inspect" -d 'Load documents and show what stitch sees: kind, draft, tools, references'
-complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten verify sample inspect completions help" -f -a "completions" -d 'Print a shell completion script to standard output'
-complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten verify sample inspect completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten verify sample inspect targets completions help" -f -a "flatten" -d 'Flatten root unions into one object schema that providers accept'
+complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten verify sample inspect targets completions help" -f -a "verify" -d 'Prove that SUP accepts every value SUB accepts, or show a value it rejects'
+complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten verify sample inspect targets completions help" -f -a "sample" -d 'Print valid values of a schema, one JSON document per line'
+complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten verify sample inspect targets completions help" -f -a "inspect" -d 'Load documents and show what stitch sees: kind, draft, tools, references'
+complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten verify sample inspect targets completions help" -f -a "targets" -d 'List the provider targets, or print one target\'s rules'
+complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten verify sample inspect targets completions help" -f -a "completions" -d 'Print a shell completion script to standard output'
+complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten verify sample inspect targets completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

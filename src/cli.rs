@@ -49,6 +49,12 @@ pub enum Command {
     /// Runs every loading check (L1–L7): a document that loads here is one the other commands
     /// can read. Exits 2 if any input cannot be loaded.
     Inspect(InspectArgs),
+    /// List the provider targets, or print one target's rules.
+    ///
+    /// Each target is a dated profile of what a model API accepts (`openai-strict@2026-08`); a
+    /// bare name means its newest date. Each rule shows its severity, its code, the evidence it
+    /// rests on (`[doc]`, `[obs]`, `[lib]`, `[?]`) and the provider error it predicts.
+    Targets(TargetsArgs),
     /// Print a shell completion script to standard output.
     Completions {
         /// The shell.
@@ -96,9 +102,29 @@ pub struct FlattenArgs {
     /// How the presentation is verified.
     #[command(flatten)]
     pub sampling: SamplingArgs,
+    /// Check the presentation against a provider's profile (`stitch targets` lists them):
+    /// whatever it would refuse is an error and exits 1.
+    #[arg(long, value_name = "NAME[@DATE]", value_parser = target)]
+    pub target: Option<&'static crate::targets::Profile>,
     /// How to load the inputs.
     #[command(flatten)]
     pub load: LoadArgs,
+}
+
+/// `stitch targets`.
+#[derive(Debug, Args)]
+pub struct TargetsArgs {
+    /// The target whose rules to print (`NAME` or `NAME@DATE`); all targets when absent.
+    #[arg(value_name = "NAME[@DATE]", value_parser = target)]
+    pub name: Option<&'static crate::targets::Profile>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    pub format: Format,
+}
+
+/// A target name, with or without its date.
+fn target(arg: &str) -> Result<&'static crate::targets::Profile, String> {
+    crate::targets::lookup(arg)
 }
 
 /// Options of every command that verifies.

@@ -19,6 +19,7 @@
 //! | [`document`] | loading: reading, parsing, kinds, drafts, offline references, positions (L1–L7) |
 //! | [`flatten`] | contract → presentation (F-rules), pure |
 //! | [`verify`] | sub ⊆ sup: the prover, the sampler, verdicts (V-rules), pure |
+//! | [`targets`] | provider profiles as data, and the checker that applies one (C4) |
 //! | [`pipeline`] | what commands do with documents, as library calls: present, pair, reproduce |
 //! | [`diff`] | what changed between two schemas, keyword by keyword (D3) |
 //! | `convert` | reading drafts 4–7 as 2020-12 |
@@ -64,6 +65,7 @@ mod output;
 pub mod pipeline;
 pub mod report;
 pub mod schema;
+pub mod targets;
 mod threads;
 pub mod validate;
 pub mod verify;

@@ -90,6 +90,15 @@ pub(crate) fn pattern_matches(pattern: &str, text: &str) -> Option<bool> {
     }
 }
 
+/// The first reason `schema` is not valid under the draft 2020-12 meta-schema, whatever its
+/// `$schema` says, as the pointer into `schema` and the validator's message; `None` when valid.
+/// (What Anthropic checks every `input_schema` against.)
+pub(crate) fn meta_2020_error(schema: &Value) -> Option<(String, String)> {
+    jsonschema::draft202012::meta::validate(schema)
+        .err()
+        .map(|e| (e.instance_path().to_string(), e.to_string()))
+}
+
 /// True when `pattern` is an ECMA-262 regular expression as the validator reads it: its
 /// translation for the regex engine succeeds and the result parses. (The validator compiles it
 /// in full when it is built; an engine limit it then hits is reported there.)

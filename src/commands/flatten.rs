@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use super::{Context, error_findings, load_options, semantics};
 use crate::cli::{CollisionsArg, FlattenArgs, Format};
-use crate::diagnostic::{Finding, codes};
+use crate::diagnostic::{Finding, Severity, codes};
 use crate::document::{self, Contents, Input, Loaded};
 use crate::error::{Error, Outcome};
 use crate::flatten::{Choices, Collisions};
@@ -15,6 +15,7 @@ use crate::output;
 use crate::pipeline::{self, Plan, Presented, Verification};
 use crate::report::json::{self, FORMAT_VERSION, FlattenDocument, FlattenResult, VerdictJson};
 use crate::report::verdict;
+use crate::targets::Profile;
 use crate::verify::{self, Verdict};
 
 pub(super) fn run(args: &FlattenArgs, ctx: &mut Context<'_>) -> Result<Outcome, Error> {
@@ -48,6 +49,8 @@ pub(super) fn run(args: &FlattenArgs, ctx: &mut Context<'_>) -> Result<Outcome, 
     let plan = plan(args);
     let mut failures: Vec<Finding> = Vec::new();
     let mut refuted = false;
+    // C4: the target would refuse a presentation.
+    let mut refused = false;
     for (index, (file, input)) in args.files.iter().zip(inputs).enumerate() {
         // Verifying validates, so the contract must compile.
         let loaded = if args.no_verify {
@@ -67,11 +70,16 @@ pub(super) fn run(args: &FlattenArgs, ctx: &mut Context<'_>) -> Result<Outcome, 
         };
         let presented = pipeline::present(&loaded, file, &plan);
         refuted |= presented.verdict() == Some(Verdict::Refuted);
+        let checked: Vec<Finding> = args.target.map_or_else(Vec::new, |profile| {
+            pipeline::check_target(profile, &loaded, &presented.document, &input.name())
+        });
+        refused |= checked.iter().any(|f| f.severity == Severity::Error);
         let destination = destinations[index].as_deref();
         let written = match write(args, destination, &loaded, &presented) {
             Ok(written) => written,
             Err(error) if json => {
                 let mut result = result(&input.name(), &loaded, &presented, None, ctx);
+                result.findings.extend(json::findings(&ctx.shown(&checked)));
                 result
                     .findings
                     .extend(json::findings(&error_findings(error)));
@@ -81,11 +89,14 @@ pub(super) fn run(args: &FlattenArgs, ctx: &mut Context<'_>) -> Result<Outcome, 
             Err(error) => return Err(error),
         };
         if json {
-            document
-                .results
-                .push(result(&input.name(), &loaded, &presented, written, ctx));
+            let mut result = result(&input.name(), &loaded, &presented, written, ctx);
+            result.findings.extend(json::findings(&ctx.shown(&checked)));
+            document.results.push(result);
         } else {
             human(ctx, &loaded, &presented)?;
+            if let Some(profile) = args.target {
+                target_summary(ctx, profile, &checked)?;
+            }
             if written.is_none() {
                 ctx.out.write_all(presented.bytes.as_bytes())?;
             }
@@ -98,7 +109,7 @@ pub(super) fn run(args: &FlattenArgs, ctx: &mut Context<'_>) -> Result<Outcome, 
     }
     let outcome = if !failures.is_empty() {
         Err(Error::Input(failures))
-    } else if refuted {
+    } else if refuted || refused {
         Ok(Outcome::Negative)
     } else {
         Ok(Outcome::Positive)
@@ -183,6 +194,38 @@ fn human(ctx: &mut Context<'_>, loaded: &Loaded, presented: &Presented<'_>) -> R
         {
             ctx.err.write_all(line.as_bytes())?;
         }
+    }
+    Ok(())
+}
+
+/// The target's findings, then one line: would the provider take this presentation?
+fn target_summary(
+    ctx: &mut Context<'_>,
+    profile: &Profile,
+    checked: &[Finding],
+) -> Result<(), Error> {
+    ctx.report(checked)?;
+    let count = |severity| checked.iter().filter(|f| f.severity == severity).count();
+    let (errors, warnings) = (count(Severity::Error), count(Severity::Warning));
+    let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+    let (severity, line) = if errors > 0 {
+        let line = format!(
+            "target {}: refused ({}, {})\n",
+            profile.id(),
+            plural(errors, "error"),
+            plural(warnings, "warning")
+        );
+        (Severity::Error, line)
+    } else {
+        let line = format!(
+            "target {}: accepted ({})\n",
+            profile.id(),
+            plural(warnings, "warning")
+        );
+        (Severity::Warning, line)
+    };
+    if ctx.style.shows_severity(severity) {
+        ctx.err.write_all(line.as_bytes())?;
     }
     Ok(())
 }

@@ -5,6 +5,7 @@ mod completions;
 mod flatten;
 mod inspect;
 mod sample;
+mod targets;
 mod verify;
 
 use std::io::Write;
@@ -56,6 +57,7 @@ pub fn dispatch(command: Command, ctx: &mut Context<'_>) -> Result<Outcome, Erro
         Command::Verify(args) => verify::run(&args, ctx),
         Command::Sample(args) => sample::run(&args, ctx),
         Command::Inspect(args) => inspect::run(&args, ctx),
+        Command::Targets(args) => targets::run(&args, ctx),
         Command::Completions { shell } => completions::run(shell, ctx),
     }
 }

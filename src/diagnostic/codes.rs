@@ -278,6 +278,182 @@ codes! {
         "the sampler found fewer distinct valid values than asked",
         "The schema accepts few values (an enum of three, say), or the sampler met few of them \
          within its attempts. Every value printed is valid.";
+    /// C4: a target needs the input schema's root to be `type: "object"`.
+    TARGET_ROOT_NOT_OBJECT = "stitch::target::root_not_object", Error,
+        "the root of the input schema is not `type: \"object\"`, which the target requires",
+        "Every model API that takes tools wants an object of named arguments: OpenAI, Anthropic, \
+         Gemini, MCP and Bedrock refuse a root without `type: \"object\"` (a root union, a root \
+         `$ref`, a missing `type`). Flattening makes a root union one object; a root that is not \
+         an object at all cannot be fixed without changing the tool.";
+    /// C4: a root `anyOf`/`oneOf`/`allOf`/`not`/`enum`/`if` the target refuses.
+    TARGET_ROOT_COMBINATOR = "stitch::target::root_combinator", Error,
+        "the root carries a combinator (anyOf, oneOf, allOf, not, enum, if) that the target refuses there",
+        "OpenAI and Anthropic refuse `anyOf`, `oneOf`, `allOf` (and OpenAI `enum`, `not`) at the \
+         root of a tool's schema even beside `type: \"object\"`; MCP 2026-07-28 allows them but \
+         clients drop such tools. This is what `stitch flatten` removes: flatten the contract, \
+         then check again.";
+    /// C4: a `$ref` at the root, where the target reads no `type`.
+    TARGET_ROOT_REF = "stitch::target::root_ref", Error,
+        "the root is a `$ref`; the target reads no `type: \"object\"` there",
+        "Providers read the root literally: a root `$ref` leaves them no `type` (OpenAI: `got \
+         'type: \"None\"'`, Anthropic: `input_schema.type: Field required`). `stitch flatten` \
+         replaces a root `$ref` by its target.";
+    /// C4: a keyword the target refuses with an error.
+    TARGET_KEYWORD_REJECTED = "stitch::target::keyword_rejected", Error,
+        "the target refuses this keyword: the request fails",
+        "The provider answers the whole request with an error (HTTP 400) when a tool's schema \
+         carries this keyword at this place; one bad tool fails every call that sends it. The \
+         finding names the keyword, the place and the provider's own message.";
+    /// C4: a keyword the target silently drops.
+    TARGET_KEYWORD_DROPPED = "stitch::target::keyword_dropped", Warning,
+        "the target silently drops this keyword, so the model never sees the constraint",
+        "The provider accepts the schema but removes the keyword before the model sees it (Ollama \
+         keeps a handful of keywords, llama.cpp skips what its grammar cannot express). Nothing \
+         fails, but the constraint is not enforced and the model may send values the contract \
+         rejects: validate its arguments before use. A dropped `const` is an error: when it \
+         carries a discriminator, the model can no longer tell the cases apart.";
+    /// C4: a keyword the target reads as a hint only.
+    TARGET_KEYWORD_UNENFORCED = "stitch::target::keyword_unenforced", Note,
+        "the target reads this keyword as a hint to the model and does not enforce it",
+        "Without strict mode, OpenAI passes constraints such as `pattern` or `minimum` to the \
+         model as text and does not enforce them in decoding; the model usually honours them, not \
+         always. Validate arguments before use.";
+    /// C4: an object without `additionalProperties: false` where the target needs it.
+    TARGET_OPEN_OBJECT = "stitch::target::open_object", Error,
+        "the target needs `additionalProperties: false` on every object",
+        "OpenAI strict mode and Anthropic strict tool use refuse any object schema that does not \
+         say `additionalProperties: false`. Closing an object that the contract leaves open \
+         narrows it (values with extra keys are lost), so stitch reports it rather than closing \
+         it silently.";
+    /// C4: a property missing from `required` where the target needs every one.
+    TARGET_OPTIONAL_PROPERTY = "stitch::target::optional_property", Error,
+        "the target needs every property in `required`",
+        "OpenAI strict mode requires `required` to list every key of `properties`; an optional \
+         field is written as required and nullable, and the application maps `null` back to \
+         absent.";
+    /// C4: a `format` the target does not support.
+    TARGET_FORMAT = "stitch::target::format", Error,
+        "the target does not support this `format`",
+        "Each provider supports a few formats (OpenAI strict: date-time, time, date, duration, \
+         email, hostname, ipv4, ipv6, uuid; Gemini: enum and date-time for strings); others are \
+         refused or ignored. Dropping a `format` only widens the schema.";
+    /// C4: an array schema without `items`.
+    TARGET_ARRAY_WITHOUT_ITEMS = "stitch::target::array_without_items", Error,
+        "an array schema without `items`, which the target refuses",
+        "OpenAI (`array schema missing items`), Gemini (`items: missing field`) and GitHub \
+         Copilot refuse an array schema that does not say what its items are. Adding `items: {}` \
+         where the target accepts an untyped node keeps every value; inventing an item type would \
+         narrow.";
+    /// C4: an object schema without (or with empty) `properties`.
+    TARGET_OBJECT_WITHOUT_PROPERTIES = "stitch::target::object_without_properties", Error,
+        "an object schema without `properties` (or with none, where the target needs at least one)",
+        "OpenAI refuses `object schema missing properties` (add `properties: {}`); Gemini refuses \
+         an object with no properties (a tool without arguments omits `parameters`).";
+    /// C4: `required` names a property `properties` does not declare.
+    TARGET_REQUIRED_UNDECLARED = "stitch::target::required_undeclared", Error,
+        "`required` names a property that `properties` does not declare",
+        "JSON Schema allows it, but OpenAI strict (`Extra required key`) and Gemini (`property is \
+         not defined`) refuse it.";
+    /// C4: a `$ref` beside other keywords where the target refuses them.
+    TARGET_REF_WITH_SIBLINGS = "stitch::target::ref_with_siblings", Error,
+        "a `$ref` with sibling keywords, which the target refuses",
+        "OpenAI strict mode refuses `$ref` beside other keywords (`$ref cannot have keywords \
+         {'description'}`). Wrapping the reference (`anyOf: [{$ref}]`) or inlining it keeps the \
+         meaning.";
+    /// C4: a `$ref` that does not point inside the schema.
+    TARGET_EXTERNAL_REF = "stitch::target::external_ref", Error,
+        "a `$ref` that does not point inside the schema sent",
+        "A provider resolves references inside the one schema it receives; a reference to another \
+         file or URI cannot be followed. Inline it before sending.";
+    /// C4: a recursive schema where the target takes none.
+    TARGET_RECURSION = "stitch::target::recursion", Error,
+        "a recursive reference, which the target cannot take",
+        "Anthropic strict tool use (`Circular reference detected`) and Gemini's OpenAPI subset \
+         (which has no references to inline a cycle into) take no recursion. Cutting a cycle at a \
+         depth narrows the schema; it is reported, never done silently.";
+    /// C4: a `type` array where the target takes one type.
+    TARGET_TYPE_ARRAY = "stitch::target::type_array", Error,
+        "a `type` array, which the target refuses",
+        "Gemini's OpenAPI subset takes one `type` per node (`Proto field is not repeating`); a \
+         nullable type is written `nullable: true`.";
+    /// C4: `anyOf` beside other keywords where the target needs it alone.
+    TARGET_ANYOF_NOT_ALONE = "stitch::target::anyof_not_alone", Error,
+        "an `anyOf` beside other keywords, which the target refuses",
+        "Gemini requires a node with `anyOf` to hold nothing else (`When using any_of, it must be \
+         the only field set`); a description moves into the branches.";
+    /// C4: an `enum` value the target does not take.
+    TARGET_ENUM_VALUE = "stitch::target::enum_value", Error,
+        "an `enum` value the target does not take (not a string, not a primitive, or empty)",
+        "Gemini's OpenAPI subset takes string enums only (others via `format: \"enum\"` and \
+         stringified values) and no empty string; Anthropic strict takes primitive values only.";
+    /// C4: a `minItems` other than 0 or 1 where the target takes only those.
+    TARGET_MIN_ITEMS = "stitch::target::min_items", Error,
+        "a `minItems` above 1, which the target refuses",
+        "Anthropic strict tool use supports `minItems` of 0 or 1 only. Lowering it widens the \
+         schema.";
+    /// C4: a `$ref` inside `allOf` where the target refuses it.
+    TARGET_ALLOF_WITH_REF = "stitch::target::allof_with_ref", Error,
+        "a `$ref` inside `allOf`, which the target refuses",
+        "Anthropic strict tool use supports `allOf` except with `$ref`; inline the reference.";
+    /// C4: a `pattern` feature the target does not support.
+    TARGET_PATTERN = "stitch::target::pattern", Error,
+        "a `pattern` uses a feature the target does not support (backreference, lookaround, `\\b`, a large repeat, no anchors)",
+        "Providers compile patterns to grammars with their own regex dialects: Anthropic strict \
+         refuses backreferences, lookaround and word boundaries; OpenAI accepts lookaround that \
+         may stall generation; llama.cpp needs patterns anchored with `^…$`.";
+    /// C4: `properties` beside `anyOf`/`oneOf` on one node.
+    TARGET_PROPERTIES_WITH_UNION = "stitch::target::properties_with_union", Warning,
+        "`properties` beside a union on one node, which the target's grammar cannot mix",
+        "llama.cpp cannot compile `properties` and `anyOf`/`oneOf` on the same node; one of them \
+         is lost.";
+    /// C4: numeric bounds the target applies to integers only.
+    TARGET_BOUNDS_ON_NUMBER = "stitch::target::bounds_on_number", Warning,
+        "numeric bounds on a schema that is not an integer, which the target ignores",
+        "llama.cpp's grammar enforces `minimum`/`maximum` for integers only.";
+    /// C4: an object the target reads as closed although JSON Schema reads it as open.
+    TARGET_CLOSED_BY_DEFAULT = "stitch::target::closed_by_default", Note,
+        "the target reads an object without `additionalProperties` as closed",
+        "llama.cpp treats a missing `additionalProperties` as `false`, stricter than JSON Schema: \
+         a contract that relies on open objects loses its extra keys there.";
+    /// C4: a schema the target's dialect rejects.
+    TARGET_INVALID_DIALECT = "stitch::target::invalid_dialect", Error,
+        "the schema is not valid in the dialect the target reads (draft 2020-12, or without draft-4 boolean bounds)",
+        "Anthropic validates every input schema against draft 2020-12 (draft-4 boolean \
+         `exclusiveMinimum`, duplicate `required` entries and string numbers fail); Mistral \
+         refuses draft-4 boolean bounds. Converting the document to 2020-12 fixes most.";
+    /// C4: a `$schema` other than the dialect clients assume.
+    TARGET_DIALECT = "stitch::target::dialect", Note,
+        "`$schema` names a draft other than 2020-12, which clients must support",
+        "MCP 2025-11-25 makes draft 2020-12 the default dialect; a client may not read another \
+         draft.";
+    /// C4: a tool without arguments not written as the spec recommends.
+    TARGET_NO_ARGUMENTS = "stitch::target::no_arguments", Warning,
+        "a tool without arguments that is not `{\"type\": \"object\", \"additionalProperties\": false}`",
+        "MCP 2025-11-25 recommends that a tool taking no arguments say `additionalProperties: \
+         false`, so clients and models send `{}`.";
+    /// C4: a tool name the target refuses.
+    TARGET_TOOL_NAME = "stitch::target::tool_name", Error,
+        "the tool's name does not match the target's pattern or length",
+        "Providers restrict tool names (OpenAI and Bedrock: `[a-zA-Z0-9_-]`, 1 to 64 characters; \
+         Anthropic: up to 128; Gemini: a letter or `_` first, then letters, digits, `_.:-`, up to \
+         64). A bad name fails the whole request.";
+    /// C4: an empty tool description where the target refuses one.
+    TARGET_TOOL_DESCRIPTION = "stitch::target::tool_description", Error,
+        "the tool's description is empty",
+        "Bedrock requires a description, when present, of at least one character; the AWS client \
+         refuses `\"\"` before sending.";
+    /// C4: a property name the target restricts.
+    TARGET_PROPERTY_NAME = "stitch::target::property_name", Warning,
+        "a property name outside the target's pattern",
+        "Vertex AI restricts parameter names to `^[A-Za-z_][A-Za-z0-9_]{0,63}$`.";
+    /// C4: a count over a provider's limit (or near it, as a note).
+    TARGET_LIMIT = "stitch::target::limit", Error,
+        "a count over the target's limit: properties, nesting, enum values, characters, tools, optional or union-typed parameters",
+        "Providers limit the size of schemas (OpenAI strict: 5,000 properties, 10 levels, 1,000 \
+         enum values, 120,000 characters) and of requests (OpenAI: 128 tools; Anthropic strict: \
+         20 strict tools, 24 optional and 16 union-typed parameters over every tool sent). \
+         Per-request counts are taken over the tools of one input document. A note says when a \
+         count passes about 80% of its limit.";
 }
 
 /// The entry for `code`, if it is one of ours.

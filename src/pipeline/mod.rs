@@ -17,8 +17,9 @@ use serde_json::Value;
 
 use crate::canonical;
 use crate::diagnostic::{Finding, codes};
-use crate::document::{self, LoadOptions, Loaded};
+use crate::document::{self, Contents, LoadOptions, Loaded, Tool};
 use crate::flatten::{self, Choices};
+use crate::targets::{self, Profile, ToolInput, Violation};
 use crate::verify::{self, Report, Space, Verdict};
 
 /// How to present a contract.
@@ -179,6 +180,83 @@ fn verify_presentation(
             result(name, at, Verification::Verified(Box::new(report)), found)
         })
         .collect()
+}
+
+/// C4: the findings of checking a presentation of `loaded` against `profile`. The schemas of one
+/// input are one request (a tool list's tools are sent together); each finding points into the
+/// presentation and names the target in its message, the provider's predicted answer in its help.
+pub fn check_target(
+    profile: &'static Profile,
+    loaded: &Loaded,
+    presentation: &Value,
+    file: &str,
+) -> Vec<Finding> {
+    let tools = tool_inputs(loaded, presentation);
+    targets::check(profile, &tools)
+        .into_iter()
+        .map(|v| target_finding(profile, v, file))
+        .collect()
+}
+
+/// The input schemas of a presentation of `loaded`, as one request.
+fn tool_inputs<'l>(loaded: &'l Loaded, presentation: &'l Value) -> Vec<ToolInput<'l>> {
+    let draft = loaded.input().draft;
+    let input =
+        |name: &'l str, at: Option<&'l str>, description: Option<&'l str>, pointer: &'l str| {
+            Some(ToolInput {
+                name,
+                at,
+                description,
+                schema: presentation.pointer(pointer)?,
+                pointer,
+                draft,
+            })
+        };
+    let tool = |t: &'l Tool| {
+        input(
+            &t.name,
+            Some(&t.pointer),
+            t.description.as_deref(),
+            t.schema.as_deref()?,
+        )
+    };
+    match &loaded.contents {
+        Contents::Schema { name } => input(name, None, None, "").into_iter().collect(),
+        Contents::Tool(t) => tool(t).into_iter().collect(),
+        Contents::Tools { tools, .. } => tools.iter().filter_map(tool).collect(),
+    }
+}
+
+/// A violation as a finding about `file`'s presentation.
+fn target_finding(profile: &Profile, violation: Violation, file: &str) -> Finding {
+    let rule = violation.rule;
+    let evidence = format!("[{} {}]", rule.evidence.label(), rule.source);
+    let help = if !violation.predicts.is_empty() {
+        format!(
+            "{} would answer: {} {evidence}",
+            profile.name, violation.predicts
+        )
+    } else if violation.severity == crate::diagnostic::Severity::Error && rule.check.refused() {
+        format!(
+            "{} refuses it; its exact message is not recorded {evidence}",
+            profile.name
+        )
+    } else if violation.severity == crate::diagnostic::Severity::Error {
+        format!(
+            "{} takes the request without a word: the model never sees it {evidence}",
+            profile.name
+        )
+    } else {
+        format!("evidence: {evidence}")
+    };
+    Finding::new(
+        rule.check.code(),
+        violation.severity,
+        format!("{}: {}", profile.id(), violation.message),
+    )
+    .in_file(file)
+    .at(violation.pointer)
+    .with_help(help)
 }
 
 /// F13: the presentation's bytes with its relative file references rewritten for `path`, when

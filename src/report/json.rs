@@ -8,6 +8,7 @@ use serde_json::Value;
 
 use crate::diagnostic::Finding;
 use crate::document::locate;
+use crate::targets::Profile;
 use crate::verify::{Report, Verdict};
 
 /// The version of every `--format json` shape; bumped whenever one changes.
@@ -289,6 +290,77 @@ pub struct InspectReference {
     pub at: String,
     /// `file#pointer` it leads to; `null` for a meta-schema.
     pub to: Option<String>,
+}
+
+/// `stitch targets --format json`: the profiles asked for, with their rules.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TargetsDocument {
+    /// [`FORMAT_VERSION`].
+    pub format_version: u32,
+    /// One entry per profile, in listing order.
+    pub targets: Vec<TargetJson>,
+}
+
+/// One dated profile.
+#[derive(Debug, Serialize)]
+pub struct TargetJson {
+    /// `name@date`.
+    id: String,
+    /// The target name.
+    name: &'static str,
+    /// The date of its facts.
+    date: &'static str,
+    /// The provider family (`openai`, `anthropic`, …).
+    family: &'static str,
+    /// One line: what it describes.
+    summary: &'static str,
+    /// Its rules, in the order they are checked.
+    rules: Vec<RuleJson>,
+}
+
+/// One rule of a profile.
+#[derive(Debug, Serialize)]
+pub struct RuleJson {
+    /// The code of its findings.
+    code: &'static str,
+    /// Their severity.
+    severity: &'static str,
+    /// `doc`, `obs`, `lib` or `?`.
+    evidence: &'static str,
+    /// The source it rests on (`PROVIDERS.md` short names).
+    source: &'static str,
+    /// What it checks, in words.
+    checks: String,
+    /// The keywords a keyword rule names.
+    keywords: &'static [&'static str],
+    /// The provider error it predicts, with placeholders; `null` when none is recorded.
+    predicts: Option<&'static str>,
+}
+
+impl From<&'static Profile> for TargetJson {
+    fn from(profile: &'static Profile) -> Self {
+        TargetJson {
+            id: profile.id(),
+            name: profile.name,
+            date: profile.date,
+            family: profile.family.name(),
+            summary: profile.summary,
+            rules: profile
+                .rules
+                .iter()
+                .map(|rule| RuleJson {
+                    code: rule.check.code().as_str(),
+                    severity: rule.severity().as_str(),
+                    evidence: rule.evidence.label(),
+                    source: rule.source,
+                    checks: rule.check.describe(),
+                    keywords: rule.check.keywords(),
+                    predicts: (!rule.predicts.is_empty()).then_some(rule.predicts),
+                })
+                .collect(),
+        }
+    }
 }
 
 /// Any of the documents, pretty-printed as stitch writes JSON.

@@ -167,6 +167,16 @@ impl Draft {
     /// stay reachable by pointer).
     pub fn subschemas(self, schema: &Map<String, Value>) -> Vec<Subschema<'_>> {
         let ref_only = self.ref_overrides_siblings() && schema.contains_key("$ref");
+        self.subschemas_where(schema, ref_only)
+    }
+
+    /// The subschemas of a schema object as written, siblings of a `$ref` included whatever
+    /// the draft: what a provider that reads keys literally sees.
+    pub fn subschemas_as_written(self, schema: &Map<String, Value>) -> Vec<Subschema<'_>> {
+        self.subschemas_where(schema, false)
+    }
+
+    fn subschemas_where(self, schema: &Map<String, Value>, ref_only: bool) -> Vec<Subschema<'_>> {
         let mut out = Vec::new();
         for (key, value) in schema {
             let Some(row) = keywords::lookup(key, self) else {

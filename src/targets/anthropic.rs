@@ -1,0 +1,276 @@
+//! Anthropic Messages `tools[].input_schema`, without and with `strict: true` (strict tool use
+//! and `output_config.format` share one subset). Facts: `PROVIDERS.md` (a) columns `ant` and
+//! `ant-strict`, the Anthropic notes, (c) "Anthropic", (d) `anthropic` and `anthropic-strict`.
+//! Bedrock with Claude models reuses these rules (`others`).
+
+use super::{Check::*, Evidence::*, Family, Measure, Place::*, Profile, Rule};
+use crate::diagnostic::Severity::{Error, Warning};
+
+pub(super) const ROOT_TYPE: &str = "tools.{index}.custom.input_schema.type: Field required";
+pub(super) const ROOT_UNION: &str = "tools.{index}.custom.input_schema: input_schema does not support oneOf, allOf, or anyOf at the top level";
+pub(super) const INVALID_2020: &str = "tools.{index}.custom.input_schema: JSON schema is invalid. It must match JSON Schema draft 2020-12 (https://json-schema.org/draft/2020-12). Learn more about tool use at https://docs.claude.com/en/docs/tool-use.";
+pub(super) const NAME_PATTERN: &str =
+    "tools.{index}.name: String should match pattern '^[a-zA-Z0-9_-]{1,64}$'";
+
+/// The rules of every Anthropic input schema, strict or not (and of Bedrock with Claude).
+pub(super) const BASE: [Rule; 6] = [
+    Rule {
+        check: RootObject,
+        level: Error,
+        evidence: Doc,
+        source: "ANT-REF",
+        predicts: ROOT_TYPE,
+    },
+    Rule {
+        check: RootKeywords(&["anyOf", "oneOf", "allOf"]),
+        level: Error,
+        evidence: Obs,
+        source: "ANT-REF",
+        predicts: ROOT_UNION,
+    },
+    Rule {
+        check: RootKeywords(&["not", "enum", "if"]),
+        level: Warning,
+        evidence: Unsure,
+        source: "ANT-REF",
+        predicts: ROOT_UNION,
+    },
+    Rule {
+        check: RootRef,
+        level: Error,
+        evidence: Obs,
+        source: "ANT-REF",
+        predicts: ROOT_TYPE,
+    },
+    Rule {
+        check: Draft2020Valid,
+        level: Error,
+        evidence: Doc,
+        source: "ANT-REF",
+        predicts: INVALID_2020,
+    },
+    Rule {
+        check: RequiredDeclared,
+        level: Warning,
+        evidence: Unsure,
+        source: "ANT-REF",
+        predicts: INVALID_2020,
+    },
+];
+
+/// Tool names: the current API takes 128 characters; older SDKs check 64.
+pub(super) const NAMES: [Rule; 2] = [
+    Rule {
+        check: ToolName {
+            pattern: "[a-zA-Z0-9_-]+",
+            max: 128,
+        },
+        level: Error,
+        evidence: Doc,
+        source: "ANT-REF",
+        predicts: "tools.{index}.name: String should match pattern '^[a-zA-Z0-9_-]{1,128}$'",
+    },
+    Rule {
+        check: ToolName {
+            pattern: "[a-zA-Z0-9_-]+",
+            max: 64,
+        },
+        level: Warning,
+        evidence: Unsure,
+        source: "ANT-REF",
+        predicts: NAME_PATTERN,
+    },
+];
+
+/// Anthropic `input_schema` without `strict`.
+pub static ANTHROPIC: Profile = Profile {
+    name: "anthropic",
+    date: "2026-08",
+    family: Family::Anthropic,
+    summary: "Anthropic Messages tools without `strict` (draft 2020-12, keywords read, not enforced)",
+    rules: &[
+        BASE[0], BASE[1], BASE[2], BASE[3], BASE[4], BASE[5], NAMES[0], NAMES[1],
+    ],
+};
+
+/// The rules of strict tool use (and of Bedrock with Claude and `strict`).
+pub(super) const STRICT: [Rule; 16] = [
+    Rule {
+        check: ClosedObjects,
+        level: Error,
+        evidence: Doc,
+        source: "ANT-SO",
+        predicts: "tools.{index}.custom: For 'object' type, 'additionalProperties' must be explicitly set to false",
+    },
+    Rule {
+        check: Rejects(
+            Anywhere,
+            &[
+                "minimum",
+                "maximum",
+                "exclusiveMinimum",
+                "exclusiveMaximum",
+                "multipleOf",
+                "minLength",
+                "maxLength",
+                "maxItems",
+            ],
+        ),
+        level: Error,
+        evidence: Doc,
+        source: "ANT-SO",
+        predicts: "tools.{index}.custom: For '{value}' type, property '{keyword}' is not supported",
+    },
+    Rule {
+        check: Rejects(Anywhere, &["oneOf"]),
+        level: Error,
+        evidence: Obs,
+        source: "ANT-SO",
+        predicts: "tools.{index}.custom: Schema type 'oneOf' is not supported",
+    },
+    Rule {
+        check: Rejects(
+            Anywhere,
+            &[
+                "not",
+                "if",
+                "then",
+                "else",
+                "dependentRequired",
+                "dependentSchemas",
+                "patternProperties",
+                "propertyNames",
+                "uniqueItems",
+                "contains",
+                "minProperties",
+                "maxProperties",
+                "unevaluatedProperties",
+                "unevaluatedItems",
+            ],
+        ),
+        level: Error,
+        evidence: Doc,
+        source: "ANT-SO",
+        predicts: "",
+    },
+    Rule {
+        check: Rejects(Anywhere, &["prefixItems", "nullable"]),
+        level: Warning,
+        evidence: Unsure,
+        source: "ANT-SO",
+        predicts: "",
+    },
+    Rule {
+        check: MinItemsAtMostOne,
+        level: Error,
+        evidence: Doc,
+        source: "ANT-SO",
+        predicts: "",
+    },
+    Rule {
+        check: AllOfWithoutRef,
+        level: Error,
+        evidence: Doc,
+        source: "ANT-SO",
+        predicts: "",
+    },
+    Rule {
+        check: LocalRefs,
+        level: Error,
+        evidence: Doc,
+        source: "ANT-SO",
+        predicts: "tools.{index}.custom: Reference to non-existent definition: {value}",
+    },
+    Rule {
+        check: NoRecursion,
+        level: Error,
+        evidence: Doc,
+        source: "ANT-SO",
+        predicts: "tools.{index}.custom: Invalid schema: Circular reference detected in schema definitions: {value}. Self-referencing or mutually-referencing definitions are not supported.",
+    },
+    Rule {
+        check: EnumPrimitives,
+        level: Error,
+        evidence: Doc,
+        source: "ANT-SO",
+        predicts: "",
+    },
+    Rule {
+        check: StringFormats(&[
+            "date-time",
+            "time",
+            "date",
+            "duration",
+            "email",
+            "hostname",
+            "uri",
+            "ipv4",
+            "ipv6",
+            "uuid",
+        ]),
+        level: Error,
+        evidence: Doc,
+        source: "ANT-SO",
+        predicts: "tools.{index}.custom: For 'string' type, format '{value}' is not supported",
+    },
+    Rule {
+        check: PatternFeatures,
+        level: Error,
+        evidence: Doc,
+        source: "ANT-SO",
+        predicts: "",
+    },
+    Rule {
+        check: PatternRepeat(1000),
+        level: Warning,
+        evidence: Unsure,
+        source: "ANT-SO",
+        predicts: "",
+    },
+    Rule {
+        check: Limit {
+            measure: Measure::Tools,
+            max: 20,
+            near: 15,
+        },
+        level: Error,
+        evidence: Doc,
+        source: "ANT-SO",
+        predicts: "",
+    },
+    Rule {
+        check: Limit {
+            measure: Measure::OptionalParameters,
+            max: 24,
+            near: 18,
+        },
+        level: Error,
+        evidence: Doc,
+        source: "ANT-SO",
+        predicts: "Schemas contains too many optional parameters ({count}), which would make grammar compilation inefficient. Reduce the number of optional parameters in your tool schemas (limit: 24).",
+    },
+    Rule {
+        check: Limit {
+            measure: Measure::UnionParameters,
+            max: 16,
+            near: 12,
+        },
+        level: Error,
+        evidence: Doc,
+        source: "ANT-SO",
+        predicts: "Schemas contains too many parameters with union types ({count} parameters with type arrays or anyOf) which exceeds the limit: 16",
+    },
+];
+
+/// Anthropic strict tool use.
+pub static ANTHROPIC_STRICT: Profile = Profile {
+    name: "anthropic-strict",
+    date: "2026-08",
+    family: Family::Anthropic,
+    summary: "Anthropic tools with `strict: true` and `output_config.format` (a 2020-12 subset, budgets per request)",
+    rules: &[
+        BASE[0], BASE[1], BASE[2], BASE[3], BASE[4], BASE[5], STRICT[0], STRICT[1], STRICT[2],
+        STRICT[3], STRICT[4], STRICT[5], STRICT[6], STRICT[7], STRICT[8], STRICT[9], STRICT[10],
+        STRICT[11], STRICT[12], STRICT[13], STRICT[14], STRICT[15], NAMES[0], NAMES[1],
+    ],
+};

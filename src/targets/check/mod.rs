@@ -1,0 +1,476 @@
+//! The one walker that evaluates a profile's rules over the tools of one request (C4).
+//!
+//! Every schema node of every tool's input schema is visited once, as written: keys are read
+//! literally, as a provider reads them, so a `$ref`'s siblings count in every draft and a
+//! reference is judged where it is written, not followed. Keyword rules report a keyword at a
+//! node once, for the first rule (in profile order) that names it. Counts that a provider limits
+//! per schema are taken per tool; counts it limits per request are summed over the tools given.
+
+mod rules;
+
+use serde_json::{Map, Value};
+
+use super::{Check, Family, Measure, Place, Profile, Rule};
+use crate::diagnostic::Severity;
+use crate::schema::{Draft, pointer};
+
+/// One tool's input schema, as part of one request.
+#[derive(Debug, Clone, Copy)]
+pub struct ToolInput<'a> {
+    /// The tool's name (a bare schema's file stem).
+    pub name: &'a str,
+    /// The tool's pointer in its document (rules about the name and description point there);
+    /// `None` for a bare schema, whose name is the user's to give: name rules skip it.
+    pub at: Option<&'a str>,
+    /// Its description, when the document gives one.
+    pub description: Option<&'a str>,
+    /// The input schema.
+    pub schema: &'a Value,
+    /// The schema's pointer in its document (findings point there).
+    pub pointer: &'a str,
+    /// The draft the document is read as.
+    pub draft: Draft,
+}
+
+/// One place where a presentation breaks a profile's rule.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Violation {
+    /// The rule.
+    pub rule: &'static Rule,
+    /// How much it matters (the rule's severity, or a note when a limit is only near).
+    pub severity: Severity,
+    /// Which tool of the request (an index into the inputs).
+    pub tool: usize,
+    /// JSON Pointer in the tool's document.
+    pub pointer: String,
+    /// What is wrong, in stitch's words.
+    pub message: String,
+    /// The provider's error, filled in for this place; empty when none is recorded.
+    pub predicts: String,
+}
+
+/// The values a predicted error is filled in with.
+#[derive(Default)]
+struct Fill {
+    keyword: String,
+    value: String,
+    count: usize,
+}
+
+/// Every violation of `profile`'s rules by the tools of one request, in tool, node and rule
+/// order.
+pub fn check(profile: &'static Profile, tools: &[ToolInput<'_>]) -> Vec<Violation> {
+    let mut out = Vec::new();
+    let mut totals = vec![0usize; profile.rules.len()];
+    for (index, tool) in tools.iter().enumerate() {
+        let mut walk = Walk {
+            profile,
+            node: String::new(),
+            tool,
+            index,
+            out: &mut out,
+        };
+        walk.tool_rules();
+        let nodes = nodes(tool.schema, tool.draft);
+        for node in &nodes {
+            walk.node.clone_from(&node.at);
+            walk.node(node, &nodes);
+        }
+        walk.node.clear();
+        for (i, rule) in profile.rules.iter().enumerate() {
+            if let Check::Limit { measure, .. } = rule.check {
+                let count = measure_of(measure, &nodes);
+                if measure.per_request() {
+                    totals[i] += count;
+                } else {
+                    walk.limit(rule, count, "");
+                }
+            }
+        }
+    }
+    if let Some(first) = tools.first() {
+        for (i, rule) in profile.rules.iter().enumerate() {
+            if let Check::Limit { measure, .. } = rule.check
+                && measure.per_request()
+            {
+                let mut walk = Walk {
+                    profile,
+                    node: String::new(),
+                    tool: first,
+                    index: 0,
+                    out: &mut out,
+                };
+                walk.limit(rule, totals[i], "");
+            }
+        }
+    }
+    out
+}
+
+/// A schema node: its pointer relative to the tool's schema, its object, its object depth.
+struct Node<'a> {
+    at: String,
+    map: &'a Map<String, Value>,
+    depth: usize,
+    /// The keyword that holds it (`""` for the root), and whether it is a property's schema.
+    property: bool,
+}
+
+/// Every object node of `schema`, parents before children, siblings in key order.
+fn nodes(schema: &Value, draft: Draft) -> Vec<Node<'_>> {
+    let mut out = Vec::new();
+    let mut stack: Vec<(String, &Value, usize, bool)> = vec![(String::new(), schema, 0, false)];
+    while let Some((at, value, parent_depth, property)) = stack.pop() {
+        let Value::Object(map) = value else { continue };
+        let depth = parent_depth + usize::from(is_object(map));
+        let children = draft.subschemas_as_written(map);
+        for sub in children.iter().rev() {
+            let child_property = sub.keyword == "properties";
+            stack.push((sub.pointer(&at), sub.schema, depth, child_property));
+        }
+        out.push(Node {
+            at,
+            map,
+            depth,
+            property,
+        });
+    }
+    out
+}
+
+/// The JSON types a node names in `type`.
+fn types(map: &Map<String, Value>) -> Vec<&str> {
+    match map.get("type") {
+        Some(Value::String(t)) => vec![t.as_str()],
+        Some(Value::Array(ts)) => ts.iter().filter_map(Value::as_str).collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// An object schema: `type` names `object`, or no `type` and object keywords.
+fn is_object(map: &Map<String, Value>) -> bool {
+    let types = types(map);
+    if !types.is_empty() {
+        return types.contains(&"object");
+    }
+    [
+        "properties",
+        "additionalProperties",
+        "required",
+        "patternProperties",
+    ]
+    .iter()
+    .any(|k| map.contains_key(*k))
+}
+
+/// An array schema: `type` names `array`.
+fn is_array(map: &Map<String, Value>) -> bool {
+    types(map).contains(&"array")
+}
+
+struct Walk<'w, 'a> {
+    profile: &'static Profile,
+    /// The node being visited, relative to the tool's schema (`""` outside the walk).
+    node: String,
+    tool: &'w ToolInput<'a>,
+    index: usize,
+    out: &'w mut Vec<Violation>,
+}
+
+impl Walk<'_, '_> {
+    /// Records a violation of `rule` at `at` (relative to the tool's schema).
+    fn push(
+        &mut self,
+        rule: &'static Rule,
+        severity: Severity,
+        at: &str,
+        message: String,
+        fill: Fill,
+    ) {
+        let predicts = self.render(rule.predicts, &fill);
+        self.out.push(Violation {
+            rule,
+            severity,
+            tool: self.index,
+            pointer: format!("{}{at}", self.tool.pointer),
+            message,
+            predicts,
+        });
+    }
+
+    fn violation(&mut self, rule: &'static Rule, at: &str, message: String, fill: Fill) {
+        self.push(rule, rule.severity(), at, message, fill);
+    }
+
+    /// The predicted error with this place's values.
+    /// (A provider's error names the node that holds the offending keyword.)
+    fn render(&self, template: &str, fill: &Fill) -> String {
+        if template.is_empty() {
+            return String::new();
+        }
+        template
+            .replace("{tool}", self.tool.name)
+            .replace("{index}", &self.index.to_string())
+            .replace(
+                "{context}",
+                &context(self.profile.family, &self.node, self.index),
+            )
+            .replace("{keyword}", &fill.keyword)
+            .replace("{value}", &fill.value)
+            .replace("{count}", &fill.count.to_string())
+    }
+
+    /// The rules about the tool itself: its name and description.
+    fn tool_rules(&mut self) {
+        for rule in self.profile.rules {
+            match rule.check {
+                Check::RootObject if !self.tool.schema.is_object() => {
+                    let message = format!(
+                        "the input schema is `{}`; it must be an object schema with `type: \"object\"`",
+                        self.tool.schema
+                    );
+                    self.violation_at_tool(rule, message, Fill::default());
+                }
+                Check::ToolName { pattern, max } => {
+                    if self.tool.at.is_none() {
+                        continue;
+                    }
+                    let name = self.tool.name;
+                    let chars = name.chars().count();
+                    let fits = chars >= 1
+                        && chars <= max
+                        && crate::validate::pattern_matches(&format!("^(?:{pattern})$"), name)
+                            == Some(true);
+                    if !fits {
+                        let message = format!(
+                            "the tool name `{name}` is not {chars_rule}",
+                            chars_rule = format_args!("1–{max} characters of `{pattern}`")
+                        );
+                        let fill = Fill {
+                            value: name.to_owned(),
+                            ..Fill::default()
+                        };
+                        self.violation_at_tool(rule, message, fill);
+                    }
+                }
+                Check::DescriptionNotEmpty if self.tool.description == Some("") => {
+                    self.violation_at_tool(
+                        rule,
+                        "the tool's description is empty".into(),
+                        Fill::default(),
+                    );
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// A violation about the tool rather than a place in its schema: it points at the tool
+    /// (the schema, for a bare schema).
+    fn violation_at_tool(&mut self, rule: &'static Rule, message: String, fill: Fill) {
+        let predicts = self.render(rule.predicts, &fill);
+        self.out.push(Violation {
+            rule,
+            severity: rule.severity(),
+            tool: self.index,
+            pointer: self.tool.at.unwrap_or(self.tool.pointer).to_owned(),
+            message,
+            predicts,
+        });
+    }
+
+    /// A limit's violation (over) or note (near) for `count`.
+    fn limit(&mut self, rule: &'static Rule, count: usize, at: &str) {
+        let Check::Limit { measure, max, near } = rule.check else {
+            return;
+        };
+        let scope = if measure.per_request() {
+            "in this request"
+        } else {
+            "in this schema"
+        };
+        let fill = Fill {
+            count,
+            ..Fill::default()
+        };
+        if count > max {
+            let message = format!("{count} {} {scope}; the limit is {max}", measure.noun());
+            self.violation(rule, at, message, fill);
+        } else if near > 0 && count >= near {
+            let message = format!(
+                "{count} {} {scope}, near the limit of {max}",
+                measure.noun()
+            );
+            self.push(rule, Severity::Note, at, message, Fill::default());
+        }
+    }
+
+    /// Every rule at one node.
+    fn node(&mut self, node: &Node<'_>, nodes: &[Node<'_>]) {
+        let root = node.at.is_empty();
+        let mut named: Vec<&str> = Vec::new();
+        for rule in self.profile.rules {
+            self.keyword_rule(rule, node, root, &mut named);
+            rules::node_rule(self, rule, node, root, nodes);
+        }
+    }
+
+    /// Keyword rules: each keyword of the node reported once, for the first rule naming it.
+    fn keyword_rule<'n>(
+        &mut self,
+        rule: &'static Rule,
+        node: &Node<'n>,
+        root: bool,
+        named: &mut Vec<&'n str>,
+    ) {
+        let in_place = |place: Place| match place {
+            Place::Root => root,
+            Place::Nested => !root,
+            Place::Anywhere => true,
+        };
+        let (listed, all_but, verb): (&[&str], bool, &str) = match rule.check {
+            Check::RootKeywords(k) if root => (k, false, "at the root"),
+            Check::Rejects(p, k) if in_place(p) => (k, false, "refused"),
+            Check::RejectsAllBut(p, k) if in_place(p) => {
+                (k, true, "not a field the provider knows: refused")
+            }
+            Check::Drops(p, k) if in_place(p) => (k, false, "silently dropped"),
+            Check::DropsAllBut(p, k) if in_place(p) => (k, true, "silently dropped"),
+            Check::Unenforced(k) => (k, false, ""),
+            _ => return,
+        };
+        for key in node.map.keys() {
+            let hit = listed.contains(&key.as_str()) != all_but;
+            if !hit || named.contains(&key.as_str()) {
+                continue;
+            }
+            named.push(key);
+            let message = match rule.check {
+                Check::RootKeywords(_) => format!("`{key}` at the root"),
+                Check::Unenforced(_) => {
+                    format!("`{key}` is read as a hint to the model, not enforced")
+                }
+                _ => format!("`{key}` is {verb}"),
+            };
+            let value = types(node.map).first().copied().unwrap_or("").to_owned();
+            let fill = Fill {
+                keyword: key.clone(),
+                value,
+                count: 0,
+            };
+            let at = pointer::push(&node.at, key);
+            self.violation(rule, &at, message, fill);
+        }
+    }
+}
+
+/// How the provider's own errors spell a place: OpenAI's `context=(…)` tuple, Gemini's
+/// proto path, else a JSON Pointer.
+fn context(family: Family, at: &str, index: usize) -> String {
+    let tokens = pointer::tokens(at).unwrap_or_default();
+    match family {
+        Family::OpenAi => {
+            let quoted: Vec<String> = tokens
+                .iter()
+                .map(|t| format!("'{}'", t.replace('\\', "\\\\").replace('\'', "\\'")))
+                .collect();
+            match quoted.len() {
+                1 => format!("({},)", quoted[0]),
+                _ => format!("({})", quoted.join(", ")),
+            }
+        }
+        Family::Gemini => {
+            let mut out = format!("tools[0].function_declarations[{index}].parameters");
+            let mut in_map = false;
+            for token in &tokens {
+                if in_map || token.parse::<usize>().is_ok() {
+                    out.push_str(&format!("[{token}]"));
+                    in_map = false;
+                } else {
+                    out.push('.');
+                    out.push_str(&snake_case(token));
+                    in_map = token == "properties";
+                }
+            }
+            out
+        }
+        _ => format!("#{at}"),
+    }
+}
+
+/// `anyOf` → `any_of`, as protobuf field names are written.
+fn snake_case(name: &str) -> String {
+    let mut out = String::with_capacity(name.len() + 4);
+    for c in name.chars() {
+        if c.is_ascii_uppercase() {
+            out.push('_');
+            out.push(c.to_ascii_lowercase());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// A count over one tool's nodes.
+fn measure_of<'a>(measure: Measure, nodes: &[Node<'a>]) -> usize {
+    fn properties<'a>(n: &Node<'a>) -> Option<&'a Map<String, Value>> {
+        n.map.get("properties").and_then(Value::as_object)
+    }
+    fn enums<'a>(n: &Node<'a>) -> Option<&'a Vec<Value>> {
+        n.map.get("enum").and_then(Value::as_array)
+    }
+    let chars = |v: &Value| match v {
+        Value::String(s) => s.chars().count(),
+        other => other.to_string().chars().count(),
+    };
+    match measure {
+        Measure::Properties => nodes.iter().filter_map(properties).map(Map::len).sum(),
+        Measure::Depth => nodes.iter().map(|n| n.depth).max().unwrap_or(0),
+        Measure::EnumValues => nodes.iter().filter_map(enums).map(Vec::len).sum(),
+        Measure::Characters => nodes
+            .iter()
+            .map(|n| {
+                let names: usize = ["properties", "$defs", "definitions"]
+                    .iter()
+                    .filter_map(|k| n.map.get(*k).and_then(Value::as_object))
+                    .flat_map(|m| m.keys())
+                    .map(|k| k.chars().count())
+                    .sum();
+                let values: usize = enums(n).map_or(0, |e| e.iter().map(chars).sum());
+                names + values + n.map.get("const").map_or(0, chars)
+            })
+            .sum(),
+        Measure::LongEnumCharacters => nodes
+            .iter()
+            .filter_map(enums)
+            .filter(|e| e.len() > 250 && e.iter().all(Value::is_string))
+            .map(|e| e.iter().map(chars).sum())
+            .max()
+            .unwrap_or(0),
+        Measure::Tools => 1,
+        Measure::OptionalParameters => nodes
+            .iter()
+            .filter_map(|n| {
+                let props = properties(n)?;
+                let required = n.map.get("required").and_then(Value::as_array);
+                let is_required =
+                    |k: &String| required.is_some_and(|r| r.iter().any(|v| v.as_str() == Some(k)));
+                Some(props.keys().filter(|k| !is_required(k)).count())
+            })
+            .sum(),
+        Measure::UnionParameters => nodes
+            .iter()
+            .filter(|n| {
+                n.property
+                    && (n.map.contains_key("anyOf")
+                        || matches!(n.map.get("type"), Some(Value::Array(_))))
+            })
+            .count(),
+        Measure::MaxItemsSum => nodes
+            .iter()
+            .filter_map(|n| n.map.get("maxItems").and_then(Value::as_u64))
+            .map(|n| usize::try_from(n).unwrap_or(usize::MAX))
+            .fold(0usize, usize::saturating_add),
+    }
+}

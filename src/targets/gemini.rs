@@ -1,0 +1,271 @@
+//! Gemini function declarations: `parameters`, the protobuf-mapped OpenAPI 3.0 subset, and
+//! `parametersJsonSchema`, JSON Schema. Facts: `PROVIDERS.md` (a) columns `gem-oas` and `gem-js`,
+//! the Gemini notes, (c) "Gemini / Vertex", (d) `gemini` and `gemini-json`.
+
+use super::{Check::*, Evidence::*, Family, Measure, Place::*, Profile, Rule};
+use crate::diagnostic::Severity::{Error, Warning};
+
+const UNKNOWN_NAME: &str =
+    "Invalid JSON payload received. Unknown name \"{keyword}\" at '{context}': Cannot find field.";
+const ROOT_TYPE: &str = "Unable to submit request because `{tool}` functionDeclaration parameters schema should be of type OBJECT.";
+
+/// The fields of the OpenAPI-subset `Schema` message: every other key is an unknown name.
+const SCHEMA_FIELDS: &[&str] = &[
+    "type",
+    "format",
+    "title",
+    "description",
+    "nullable",
+    "enum",
+    "maxItems",
+    "minItems",
+    "minLength",
+    "maxLength",
+    "minProperties",
+    "maxProperties",
+    "pattern",
+    "example",
+    "default",
+    "properties",
+    "required",
+    "propertyOrdering",
+    "items",
+    "anyOf",
+    "minimum",
+    "maximum",
+];
+
+/// Function names: a letter or `_` first, then letters, digits, `_ . : -`, at most 64.
+const NAME: Rule = Rule {
+    check: ToolName {
+        pattern: "[A-Za-z_][A-Za-z0-9_.:-]*",
+        max: 64,
+    },
+    level: Error,
+    evidence: Doc,
+    source: "VTX-FD",
+    predicts: "",
+};
+
+/// The undocumented serving budget on summed `maxItems`.
+const MAX_ITEMS_BUDGET: Rule = Rule {
+    check: Limit {
+        measure: Measure::MaxItemsSum,
+        max: 960,
+        near: 720,
+    },
+    level: Warning,
+    evidence: Obs,
+    source: "GEM-SO",
+    predicts: "The specified schema produces a constraint that has too many states for serving.",
+};
+
+/// Gemini `parameters` (OpenAPI subset).
+pub static GEMINI: Profile = Profile {
+    name: "gemini",
+    date: "2026-08",
+    family: Family::Gemini,
+    summary: "Gemini `parameters`: the OpenAPI 3.0 subset (`nullable`, string enums, no `$ref`)",
+    rules: &[
+        Rule {
+            check: RootObject,
+            level: Error,
+            evidence: Obs,
+            source: "GEM-FC",
+            predicts: ROOT_TYPE,
+        },
+        Rule {
+            check: RootKeywords(&["anyOf"]),
+            level: Error,
+            evidence: Obs,
+            source: "GEM-FC",
+            predicts: ROOT_TYPE,
+        },
+        Rule {
+            check: RejectsAllBut(Anywhere, SCHEMA_FIELDS),
+            level: Error,
+            evidence: Obs,
+            source: "GEM-SCHEMA",
+            predicts: UNKNOWN_NAME,
+        },
+        Rule {
+            check: Rejects(Anywhere, &["title", "default"]),
+            level: Warning,
+            evidence: Unsure,
+            source: "GEM-SCHEMA",
+            predicts: UNKNOWN_NAME,
+        },
+        Rule {
+            check: NoTypeArrays,
+            level: Error,
+            evidence: Obs,
+            source: "GEM-SCHEMA",
+            predicts: "Invalid JSON payload received. Unknown name \"type\" at '{context}': Proto field is not repeating, cannot start list.",
+        },
+        Rule {
+            check: AnyOfAlone,
+            level: Error,
+            evidence: Obs,
+            source: "GEM-SCHEMA",
+            predicts: "Unable to submit request because `{tool}` functionDeclaration `{context}` schema specified other fields alongside any_of. When using any_of, it must be the only field set.",
+        },
+        Rule {
+            check: EnumStrings,
+            level: Error,
+            evidence: Obs,
+            source: "GEM-SCHEMA",
+            predicts: "* GenerateContentRequest.{context}.enum: only allowed for STRING type",
+        },
+        Rule {
+            check: EnumNoEmptyString,
+            level: Error,
+            evidence: Lib,
+            source: "GEM-SCHEMA",
+            predicts: "",
+        },
+        Rule {
+            check: ObjectProperties { non_empty: true },
+            level: Error,
+            evidence: Obs,
+            source: "GEM-SCHEMA",
+            predicts: "* GenerateContentRequest.{context}.properties: should be non-empty for OBJECT type",
+        },
+        Rule {
+            check: ArrayItems,
+            level: Error,
+            evidence: Obs,
+            source: "GEM-SCHEMA",
+            predicts: "* GenerateContentRequest.{context}.items: missing field",
+        },
+        Rule {
+            check: RequiredDeclared,
+            level: Error,
+            evidence: Obs,
+            source: "GEM-SCHEMA",
+            predicts: "* GenerateContentRequest.{context}.required: property is not defined",
+        },
+        Rule {
+            check: StringFormats(&["enum", "date-time"]),
+            level: Error,
+            evidence: Obs,
+            source: "GEM-SCHEMA",
+            predicts: "format: only 'enum' and 'date-time' are supported for STRING type",
+        },
+        Rule {
+            check: NumberFormats(&["int32", "int64", "float", "double"]),
+            level: Error,
+            evidence: Obs,
+            source: "GEM-SCHEMA",
+            predicts: "format: only \"int32\" and \"int64\" are supported for integer or number type",
+        },
+        Rule {
+            check: NoRecursion,
+            level: Error,
+            evidence: Lib,
+            source: "GEM-SCHEMA",
+            predicts: "",
+        },
+        Rule {
+            check: PropertyNames("[A-Za-z_][A-Za-z0-9_]{0,63}"),
+            level: Warning,
+            evidence: Doc,
+            source: "VTX-FD",
+            predicts: "",
+        },
+        NAME,
+        MAX_ITEMS_BUDGET,
+    ],
+};
+
+/// Gemini `parametersJsonSchema` (JSON Schema).
+pub static GEMINI_JSON: Profile = Profile {
+    name: "gemini-json",
+    date: "2026-08",
+    family: Family::Gemini,
+    summary: "Gemini `parametersJsonSchema`: JSON Schema with `anyOf`, `$ref`, `additionalProperties`, type arrays",
+    rules: &[
+        Rule {
+            check: RootObject,
+            level: Error,
+            evidence: Doc,
+            source: "GEM-FC",
+            predicts: ROOT_TYPE,
+        },
+        Rule {
+            check: RootKeywords(&["anyOf", "oneOf", "allOf", "not", "enum"]),
+            level: Error,
+            evidence: Doc,
+            source: "GEM-FC",
+            predicts: ROOT_TYPE,
+        },
+        Rule {
+            check: RootRef,
+            level: Warning,
+            evidence: Unsure,
+            source: "GEM-FC",
+            predicts: ROOT_TYPE,
+        },
+        Rule {
+            check: Drops(
+                Anywhere,
+                &[
+                    "oneOf",
+                    "allOf",
+                    "not",
+                    "if",
+                    "then",
+                    "else",
+                    "dependentRequired",
+                    "dependentSchemas",
+                    "const",
+                    "exclusiveMinimum",
+                    "exclusiveMaximum",
+                    "multipleOf",
+                    "pattern",
+                    "minLength",
+                    "maxLength",
+                    "uniqueItems",
+                    "contains",
+                    "patternProperties",
+                    "propertyNames",
+                    "unevaluatedProperties",
+                    "unevaluatedItems",
+                ],
+            ),
+            level: Warning,
+            evidence: Unsure,
+            source: "GEM-BLOG",
+            predicts: "",
+        },
+        Rule {
+            check: ArrayItems,
+            level: Warning,
+            evidence: Unsure,
+            source: "GEM-SCHEMA",
+            predicts: "* GenerateContentRequest.{context}.items: missing field",
+        },
+        Rule {
+            check: ObjectProperties { non_empty: true },
+            level: Warning,
+            evidence: Unsure,
+            source: "GEM-SCHEMA",
+            predicts: "* GenerateContentRequest.{context}.properties: should be non-empty for OBJECT type",
+        },
+        Rule {
+            check: RequiredDeclared,
+            level: Warning,
+            evidence: Unsure,
+            source: "GEM-SCHEMA",
+            predicts: "* GenerateContentRequest.{context}.required: property is not defined",
+        },
+        Rule {
+            check: PropertyNames("[A-Za-z_][A-Za-z0-9_]{0,63}"),
+            level: Warning,
+            evidence: Unsure,
+            source: "VTX-FD",
+            predicts: "",
+        },
+        NAME,
+        MAX_ITEMS_BUDGET,
+    ],
+};

@@ -1,0 +1,583 @@
+//! Provider profiles as data (SPEC §3 "Targets", C4): what each model API accepts, one dated
+//! [`Profile`] per target, each a list of [`Rule`]s that say what they check, how sure we are
+//! (the evidence label of `PROVIDERS.md`), and the provider's own error text they predict.
+//!
+//! A profile is data, not code: the checks are a closed set ([`Check`]) evaluated by one walker
+//! (`check`), so adding a provider or a new date is a table edit. Every rule's diagnostic code
+//! comes from its check ([`Check::code`]), and every code lives in the one table
+//! (`diagnostic::codes`); a profile decides only the severity, the evidence and the text.
+//!
+//! Severity follows `PROVIDERS.md` (d): an error is a request the provider refuses (HTTP 400), a
+//! warning a keyword it drops or ignores (weaker enforcement, never a broken superset), a note a
+//! remark. A rule whose evidence is uncertain ([`Evidence::Unsure`], `[?]`) is a warning at most,
+//! whatever its table says ([`Rule::severity`]).
+//!
+//! Names: `openai-strict` is the newest dated profile of that name, `openai-strict@2026-08` one
+//! date exactly. Dates are the month the facts were gathered (the protocol version for MCP).
+
+mod anthropic;
+mod check;
+mod gemini;
+mod mcp;
+mod openai;
+mod others;
+
+use std::fmt;
+
+pub use check::{ToolInput, Violation, check};
+
+use crate::diagnostic::{Code, Severity, codes};
+
+/// Which provider a profile describes: decides how a pointer is spelled in a predicted error
+/// (`{context}`) and, later, the request shape a tool is written in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Family {
+    /// OpenAI (Responses, Chat Completions, Structured Outputs).
+    OpenAi,
+    /// Anthropic Messages `tools`.
+    Anthropic,
+    /// Gemini `functionDeclarations`.
+    Gemini,
+    /// The Model Context Protocol.
+    Mcp,
+    /// Amazon Bedrock Converse.
+    Bedrock,
+    /// Mistral.
+    Mistral,
+    /// Ollama `/api/chat` and `/v1` tools.
+    Ollama,
+    /// llama.cpp's server (`json_schema`, GBNF).
+    LlamaCpp,
+}
+
+impl Family {
+    /// The lower-case name used in JSON output.
+    pub fn name(self) -> &'static str {
+        match self {
+            Family::OpenAi => "openai",
+            Family::Anthropic => "anthropic",
+            Family::Gemini => "gemini",
+            Family::Mcp => "mcp",
+            Family::Bedrock => "bedrock",
+            Family::Mistral => "mistral",
+            Family::Ollama => "ollama",
+            Family::LlamaCpp => "llama-cpp",
+        }
+    }
+}
+
+/// How sure the facts behind a rule are (`PROVIDERS.md` labels).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Evidence {
+    /// `[doc]`: the provider documents it (for Ollama and llama.cpp, their own source code).
+    Doc,
+    /// `[obs]`: seen in the provider's error responses, not documented.
+    Obs,
+    /// `[lib]`: inferred from what client libraries do.
+    Lib,
+    /// `[?]`: uncertain or conflicting: never more than a warning.
+    Unsure,
+}
+
+impl Evidence {
+    /// The label as `PROVIDERS.md` writes it.
+    pub fn label(self) -> &'static str {
+        match self {
+            Evidence::Doc => "doc",
+            Evidence::Obs => "obs",
+            Evidence::Lib => "lib",
+            Evidence::Unsure => "?",
+        }
+    }
+}
+
+/// Which schema nodes a keyword rule looks at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Place {
+    /// The root of a tool's input schema only.
+    Root,
+    /// Every node but the root.
+    Nested,
+    /// Every node.
+    Anywhere,
+}
+
+/// A count a provider limits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Measure {
+    /// Object properties declared, over one schema.
+    Properties,
+    /// Levels of object nesting along one path of one schema (the root object is level 1;
+    /// a reference counts where its target is written).
+    Depth,
+    /// `enum` values, over one schema.
+    EnumValues,
+    /// Characters of property names, definition names, and `enum`/`const` values, over one
+    /// schema.
+    Characters,
+    /// Characters of the values of one string `enum` with more than 250 values.
+    LongEnumCharacters,
+    /// Tools in one request.
+    Tools,
+    /// Properties not in their object's `required`, over every schema of the request.
+    OptionalParameters,
+    /// Properties whose schema is an `anyOf` or has a `type` array, over every schema of the
+    /// request.
+    UnionParameters,
+    /// The sum of every `maxItems`, over one schema.
+    MaxItemsSum,
+}
+
+impl Measure {
+    /// True for counts summed over a whole request rather than one schema.
+    pub fn per_request(self) -> bool {
+        matches!(
+            self,
+            Measure::Tools | Measure::OptionalParameters | Measure::UnionParameters
+        )
+    }
+
+    /// What is counted, for messages: "object properties".
+    pub fn noun(self) -> &'static str {
+        match self {
+            Measure::Properties => "object properties",
+            Measure::Depth => "levels of object nesting",
+            Measure::EnumValues => "enum values",
+            Measure::Characters => "characters of names and enum/const values",
+            Measure::LongEnumCharacters => "characters in one enum of over 250 values",
+            Measure::Tools => "tools",
+            Measure::OptionalParameters => "optional parameters",
+            Measure::UnionParameters => "union-typed parameters",
+            Measure::MaxItemsSum => "summed maxItems",
+        }
+    }
+}
+
+/// What a rule checks. A closed set, evaluated by `check`; each variant has one diagnostic code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Check {
+    /// The root of the input schema has `type: "object"`.
+    RootObject,
+    /// None of these keywords at the root.
+    RootKeywords(&'static [&'static str]),
+    /// No `$ref` at the root.
+    RootRef,
+    /// The provider refuses these keywords at these places.
+    Rejects(Place, &'static [&'static str]),
+    /// The provider refuses every keyword but these at these places.
+    RejectsAllBut(Place, &'static [&'static str]),
+    /// The provider silently drops or ignores these keywords.
+    Drops(Place, &'static [&'static str]),
+    /// The provider silently drops every keyword but these at these places.
+    DropsAllBut(Place, &'static [&'static str]),
+    /// The provider accepts these keywords as hints to the model but does not enforce them.
+    Unenforced(&'static [&'static str]),
+    /// Every object schema says `additionalProperties: false`.
+    ClosedObjects,
+    /// Every declared property is in its object's `required`.
+    AllRequired,
+    /// A string `format` outside this list.
+    StringFormats(&'static [&'static str]),
+    /// An integer or number `format` outside this list.
+    NumberFormats(&'static [&'static str]),
+    /// An array schema has `items`.
+    ArrayItems,
+    /// An object schema has `properties` (`nonEmpty`: at least one).
+    ObjectProperties {
+        /// Whether `properties: {}` is refused too.
+        non_empty: bool,
+    },
+    /// Every `required` name is a declared property.
+    RequiredDeclared,
+    /// A `$ref` has no sibling keywords (but `$defs`/`definitions`).
+    RefAlone,
+    /// No `$ref` that is not local (`#…`).
+    LocalRefs,
+    /// No recursive references.
+    NoRecursion,
+    /// No `type` arrays.
+    NoTypeArrays,
+    /// A node with `anyOf` has no other keyword.
+    AnyOfAlone,
+    /// `enum` values are strings.
+    EnumStrings,
+    /// `enum` values are not objects or arrays.
+    EnumPrimitives,
+    /// No `""` among `enum` values.
+    EnumNoEmptyString,
+    /// `minItems` is 0 or 1.
+    MinItemsAtMostOne,
+    /// No `allOf` containing a `$ref`.
+    AllOfWithoutRef,
+    /// `pattern`s use no backreferences, lookaround or word boundaries.
+    PatternFeatures,
+    /// `pattern`s use no lookaround.
+    PatternLookaround,
+    /// No quantifier bound above this.
+    PatternRepeat(u32),
+    /// `pattern`s are anchored `^…$`.
+    PatternAnchored,
+    /// No node holds `properties` beside `anyOf`/`oneOf`.
+    PropertiesWithUnion,
+    /// Numeric bounds only on `type: "integer"`.
+    BoundsOnIntegers,
+    /// An object without `additionalProperties` is read as closed.
+    ClosedByDefault,
+    /// The schema is valid under the draft 2020-12 meta-schema.
+    Draft2020Valid,
+    /// No draft-4 boolean `exclusiveMinimum`/`exclusiveMaximum`.
+    NoBooleanBounds,
+    /// `$schema`, if present, names draft 2020-12.
+    Dialect2020,
+    /// A tool taking no arguments is `{type: "object", additionalProperties: false}`.
+    NoArgumentsClosed,
+    /// The tool's name matches the pattern and is at most `max` characters.
+    ToolName {
+        /// The characters allowed, as a regular expression matched against the whole name.
+        pattern: &'static str,
+        /// The longest name.
+        max: usize,
+    },
+    /// A tool description, when present, is not empty.
+    DescriptionNotEmpty,
+    /// Property names match this regular expression.
+    PropertyNames(&'static str),
+    /// A count stays at or under `max`; a note from `near` on.
+    Limit {
+        /// What is counted.
+        measure: Measure,
+        /// The provider's limit.
+        max: usize,
+        /// From this count on, a note says the limit is near (0: never).
+        near: usize,
+    },
+}
+
+impl Check {
+    /// The diagnostic code of every finding this check makes.
+    pub fn code(self) -> Code {
+        use Check::*;
+        match self {
+            RootObject => codes::TARGET_ROOT_NOT_OBJECT,
+            RootKeywords(_) => codes::TARGET_ROOT_COMBINATOR,
+            RootRef => codes::TARGET_ROOT_REF,
+            Rejects(..) | RejectsAllBut(..) => codes::TARGET_KEYWORD_REJECTED,
+            Drops(..) | DropsAllBut(..) => codes::TARGET_KEYWORD_DROPPED,
+            Unenforced(_) => codes::TARGET_KEYWORD_UNENFORCED,
+            ClosedObjects => codes::TARGET_OPEN_OBJECT,
+            AllRequired => codes::TARGET_OPTIONAL_PROPERTY,
+            StringFormats(_) | NumberFormats(_) => codes::TARGET_FORMAT,
+            ArrayItems => codes::TARGET_ARRAY_WITHOUT_ITEMS,
+            ObjectProperties { .. } => codes::TARGET_OBJECT_WITHOUT_PROPERTIES,
+            RequiredDeclared => codes::TARGET_REQUIRED_UNDECLARED,
+            RefAlone => codes::TARGET_REF_WITH_SIBLINGS,
+            LocalRefs => codes::TARGET_EXTERNAL_REF,
+            NoRecursion => codes::TARGET_RECURSION,
+            NoTypeArrays => codes::TARGET_TYPE_ARRAY,
+            AnyOfAlone => codes::TARGET_ANYOF_NOT_ALONE,
+            EnumStrings | EnumPrimitives | EnumNoEmptyString => codes::TARGET_ENUM_VALUE,
+            MinItemsAtMostOne => codes::TARGET_MIN_ITEMS,
+            AllOfWithoutRef => codes::TARGET_ALLOF_WITH_REF,
+            PatternFeatures | PatternLookaround | PatternRepeat(_) | PatternAnchored => {
+                codes::TARGET_PATTERN
+            }
+            PropertiesWithUnion => codes::TARGET_PROPERTIES_WITH_UNION,
+            BoundsOnIntegers => codes::TARGET_BOUNDS_ON_NUMBER,
+            ClosedByDefault => codes::TARGET_CLOSED_BY_DEFAULT,
+            Draft2020Valid | NoBooleanBounds => codes::TARGET_INVALID_DIALECT,
+            Dialect2020 => codes::TARGET_DIALECT,
+            NoArgumentsClosed => codes::TARGET_NO_ARGUMENTS,
+            ToolName { .. } => codes::TARGET_TOOL_NAME,
+            DescriptionNotEmpty => codes::TARGET_TOOL_DESCRIPTION,
+            PropertyNames(_) => codes::TARGET_PROPERTY_NAME,
+            Limit { .. } => codes::TARGET_LIMIT,
+        }
+    }
+
+    /// True when the provider answers a violation with an error; false when it takes the
+    /// schema and drops, ignores or reinterprets what the rule is about.
+    pub fn refused(self) -> bool {
+        use Check::*;
+        !matches!(
+            self,
+            Drops(..)
+                | DropsAllBut(..)
+                | Unenforced(_)
+                | ClosedByDefault
+                | BoundsOnIntegers
+                | PropertiesWithUnion
+                | PatternAnchored
+                | PatternLookaround
+                | Dialect2020
+                | NoArgumentsClosed
+        )
+    }
+
+    /// The keywords a keyword rule names (empty for other checks).
+    pub fn keywords(self) -> &'static [&'static str] {
+        match self {
+            Check::RootKeywords(k)
+            | Check::Rejects(_, k)
+            | Check::Drops(_, k)
+            | Check::Unenforced(k) => k,
+            _ => &[],
+        }
+    }
+
+    /// What the rule asks for, in one line, for `stitch targets NAME`.
+    pub fn describe(self) -> String {
+        use Check::*;
+        let list = |k: &[&str]| {
+            k.iter()
+                .map(|k| format!("`{k}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let place = |p: Place| match p {
+            Place::Root => " at the root",
+            Place::Nested => " below the root",
+            Place::Anywhere => "",
+        };
+        match self {
+            RootObject => "the root is `type: \"object\"`".into(),
+            RootKeywords(k) => format!("no {} at the root", list(k)),
+            RootRef => "no `$ref` at the root".into(),
+            Rejects(p, k) => format!("refuses {}{}", list(k), place(p)),
+            RejectsAllBut(p, k) => format!("refuses every keyword{} but {}", place(p), list(k)),
+            Drops(p, k) => format!("silently drops {}{}", list(k), place(p)),
+            DropsAllBut(p, k) => {
+                format!("silently drops every keyword{} but {}", place(p), list(k))
+            }
+            Unenforced(k) => format!("reads {} as hints, not enforced", list(k)),
+            ClosedObjects => "every object says `additionalProperties: false`".into(),
+            AllRequired => "every property is in `required`".into(),
+            StringFormats(f) => format!("string `format` only {}", list(f)),
+            NumberFormats(f) => format!("integer and number `format` only {}", list(f)),
+            ArrayItems => "every array has `items`".into(),
+            ObjectProperties { non_empty: false } => "every object has `properties`".into(),
+            ObjectProperties { non_empty: true } => {
+                "every object has at least one property".into()
+            }
+            RequiredDeclared => "`required` names only declared properties".into(),
+            RefAlone => "a `$ref` has no sibling keywords".into(),
+            LocalRefs => "every `$ref` is local (`#…`)".into(),
+            NoRecursion => "no recursive references".into(),
+            NoTypeArrays => "no `type` arrays".into(),
+            AnyOfAlone => "a node with `anyOf` has no other keyword".into(),
+            EnumStrings => "`enum` values are strings".into(),
+            EnumPrimitives => "`enum` values are not objects or arrays".into(),
+            EnumNoEmptyString => "no `\"\"` in an `enum`".into(),
+            MinItemsAtMostOne => "`minItems` is 0 or 1".into(),
+            AllOfWithoutRef => "no `$ref` inside `allOf`".into(),
+            PatternFeatures => {
+                "`pattern` without backreferences, lookaround or `\\b`".into()
+            }
+            PatternLookaround => "`pattern` without lookaround".into(),
+            PatternRepeat(n) => format!("`pattern` repeat counts at most {n}"),
+            PatternAnchored => "`pattern` anchored with `^…$`".into(),
+            PropertiesWithUnion => "no `properties` beside `anyOf`/`oneOf` on one node".into(),
+            BoundsOnIntegers => "numeric bounds only on `type: \"integer\"`".into(),
+            ClosedByDefault => "an object without `additionalProperties` is closed".into(),
+            Draft2020Valid => "valid under the draft 2020-12 meta-schema".into(),
+            NoBooleanBounds => "no draft-4 boolean `exclusiveMinimum`/`exclusiveMaximum`".into(),
+            Dialect2020 => "`$schema`, if any, is draft 2020-12".into(),
+            NoArgumentsClosed => {
+                "a tool without arguments is `{\"type\": \"object\", \"additionalProperties\": false}`"
+                    .into()
+            }
+            ToolName { pattern, max } => format!("tool name matches `{pattern}`, ≤ {max} characters"),
+            DescriptionNotEmpty => "a tool description is not empty".into(),
+            PropertyNames(p) => format!("property names match `{p}`"),
+            Limit { measure, max, .. } => {
+                let per = if measure.per_request() {
+                    "per request"
+                } else {
+                    "per schema"
+                };
+                format!("at most {max} {} {per}", measure.noun())
+            }
+        }
+    }
+}
+
+/// One rule of a profile.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rule {
+    /// What it checks.
+    pub check: Check,
+    /// How much a violation matters as the table says (capped by the evidence: see
+    /// [`Rule::severity`]).
+    pub level: Severity,
+    /// How sure the facts are.
+    pub evidence: Evidence,
+    /// Which source of `PROVIDERS.md` it rests on (`OAI-SO`, `ANT-REF`, …).
+    pub source: &'static str,
+    /// The provider's error text this predicts, with `{tool}`, `{index}`, `{context}`,
+    /// `{keyword}`, `{value}`, `{count}` and `{limit}` filled in per violation; empty when the
+    /// provider says nothing (it drops or ignores).
+    pub predicts: &'static str,
+}
+
+impl Rule {
+    /// The severity of its findings: a rule on uncertain evidence is a warning at most.
+    pub fn severity(&self) -> Severity {
+        if self.evidence == Evidence::Unsure && self.level == Severity::Error {
+            Severity::Warning
+        } else {
+            self.level
+        }
+    }
+}
+
+/// A dated provider profile.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Profile {
+    /// The target name (`openai-strict`).
+    pub name: &'static str,
+    /// The date of its facts (`2026-08`; the protocol version for MCP).
+    pub date: &'static str,
+    /// The provider.
+    pub family: Family,
+    /// One line: what it describes.
+    pub summary: &'static str,
+    /// Its rules, checked in this order.
+    pub rules: &'static [Rule],
+}
+
+impl Profile {
+    /// `name@date`.
+    pub fn id(&self) -> String {
+        format!("{}@{}", self.name, self.date)
+    }
+}
+
+impl fmt::Display for Profile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}@{}", self.name, self.date)
+    }
+}
+
+/// Every profile, grouped by target name, oldest date first within a name.
+pub static PROFILES: &[&Profile] = &[
+    &openai::OPENAI,
+    &openai::OPENAI_STRICT,
+    &anthropic::ANTHROPIC,
+    &anthropic::ANTHROPIC_STRICT,
+    &gemini::GEMINI,
+    &gemini::GEMINI_JSON,
+    &mcp::MCP_2025_06_18,
+    &mcp::MCP_2025_11_25,
+    &mcp::MCP_2026_07_28,
+    &others::BEDROCK,
+    &others::MISTRAL,
+    &others::OLLAMA,
+    &others::LLAMA_CPP,
+];
+
+/// The target names, in listing order, each once.
+pub fn names() -> Vec<&'static str> {
+    let mut out: Vec<&'static str> = Vec::new();
+    for p in PROFILES {
+        if !out.contains(&p.name) {
+            out.push(p.name);
+        }
+    }
+    out
+}
+
+/// The profile `NAME` (its newest date) or `NAME@DATE`; the error says what exists.
+pub fn lookup(spec: &str) -> Result<&'static Profile, String> {
+    let (name, date) = match spec.split_once('@') {
+        Some((name, date)) => (name, Some(date)),
+        None => (spec, None),
+    };
+    let dated: Vec<&'static Profile> = PROFILES
+        .iter()
+        .copied()
+        .filter(|p| p.name == name)
+        .collect();
+    if dated.is_empty() {
+        return Err(format!(
+            "no target `{name}`; the targets are {}",
+            names().join(", ")
+        ));
+    }
+    match date {
+        None => Ok(dated[dated.len() - 1]),
+        Some(date) => dated
+            .iter()
+            .copied()
+            .find(|p| p.date == date)
+            .ok_or_else(|| {
+                let dates: Vec<String> = dated.iter().map(|p| p.id()).collect();
+                format!("no target `{spec}`; `{name}` has {}", dates.join(", "))
+            }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bare_name_is_the_newest_date() {
+        assert_eq!(lookup("mcp").unwrap().id(), "mcp@2026-07-28");
+        assert_eq!(lookup("mcp@2025-06-18").unwrap().id(), "mcp@2025-06-18");
+        assert_eq!(
+            lookup("openai-strict").unwrap().id(),
+            "openai-strict@2026-08"
+        );
+        assert_eq!(
+            lookup("mcp@2024-01-01").unwrap_err(),
+            "no target `mcp@2024-01-01`; `mcp` has mcp@2025-06-18, mcp@2025-11-25, mcp@2026-07-28"
+        );
+        assert!(
+            lookup("openia")
+                .unwrap_err()
+                .starts_with("no target `openia`")
+        );
+    }
+
+    #[test]
+    fn profiles_are_sorted_by_date_within_a_name() {
+        for pair in PROFILES.windows(2) {
+            if pair[0].name == pair[1].name {
+                assert!(
+                    pair[0].date < pair[1].date,
+                    "{} before {}",
+                    pair[0],
+                    pair[1]
+                );
+            }
+        }
+        // Every name's profiles sit together.
+        let names = names();
+        let mut seen = PROFILES.iter().map(|p| p.name).collect::<Vec<_>>();
+        seen.dedup();
+        assert_eq!(seen, names);
+    }
+
+    #[test]
+    fn an_unsure_rule_is_never_an_error() {
+        for profile in PROFILES {
+            for rule in profile.rules {
+                if rule.evidence == Evidence::Unsure {
+                    assert_ne!(rule.severity(), Severity::Error, "{profile}: {rule:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_rule_on_observed_errors_predicts_their_text() {
+        // [obs] means the provider's answer was seen, so its words are known; a documented rule
+        // may have none recorded (`stitch` then says so).
+        for profile in PROFILES {
+            for rule in profile.rules {
+                if rule.evidence == Evidence::Obs && rule.check.refused() {
+                    assert!(!rule.predicts.is_empty(), "{profile}: {rule:?}");
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,114 @@
+//! C4 target fixtures, through the library: `fixtures/targets/<case>/` holds `tool.json` (a
+//! tool or schema, as a user has it), `target.txt` (`NAME` or `NAME@DATE`) and `findings.txt`:
+//! what checking its presentation (flattened at the root, as `stitch flatten --target` does)
+//! against the target finds, one line per finding (`severity code #pointer: message`) and the
+//! provider's predicted answer on the next line. Cases are named `c4-<target>-accepted` (no
+//! error) and `c4-<target>-refused` (at least one error), so the test also checks the name.
+//! Bless with `SNAPSHOTS=overwrite cargo test --test targets` and review the diff.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use stitch::diagnostic::Severity;
+use stitch::document::{self, Input, LoadOptions};
+use stitch::flatten::Choices;
+use stitch::pipeline::{self, Plan};
+use stitch::targets;
+
+fn cases() -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/targets");
+    let mut cases: Vec<PathBuf> = fs::read_dir(&root)
+        .expect("fixtures/targets exists")
+        .map(|e| e.expect("readable").path())
+        .filter(|p| p.is_dir())
+        .collect();
+    cases.sort();
+    cases
+}
+
+/// The findings of one case, as `findings.txt` spells them.
+fn render(case: &Path) -> (String, usize) {
+    let spec = fs::read_to_string(case.join("target.txt")).expect("target.txt");
+    let profile = targets::lookup(spec.trim()).expect("a known target");
+    let input = Input::from_arg(&case.join("tool.json").display().to_string());
+    let load = LoadOptions::default();
+    let loaded = document::load(&input, &load).expect("the fixture loads");
+    let plan = Plan {
+        choices: Choices::default(),
+        verify: None,
+        load,
+    };
+    let presented = pipeline::present(&loaded, "tool.json", &plan);
+    let findings = pipeline::check_target(profile, &loaded, &presented.document, "tool.json");
+    let errors = findings
+        .iter()
+        .filter(|f| f.severity == Severity::Error)
+        .count();
+    let mut out = String::new();
+    for f in &findings {
+        out.push_str(&format!(
+            "{} {} #{}: {}\n",
+            f.severity,
+            f.code,
+            f.pointer.as_deref().unwrap_or(""),
+            f.message
+        ));
+        if let Some(help) = &f.help {
+            out.push_str(&format!("    {help}\n"));
+        }
+    }
+    (out, errors)
+}
+
+#[test]
+fn target_fixtures() {
+    let overwrite = std::env::var("SNAPSHOTS").is_ok_and(|v| v == "overwrite");
+    let cases = cases();
+    assert!(
+        cases.len() >= 22,
+        "a case accepted and one refused per target"
+    );
+    let mut failures = Vec::new();
+    for case in &cases {
+        let name = case.file_name().unwrap().to_string_lossy().into_owned();
+        let (got, errors) = render(case);
+        if name.ends_with("-accepted") && errors > 0 {
+            failures.push(format!("{name}: accepted, yet {errors} errors"));
+        }
+        if name.ends_with("-refused") && errors == 0 {
+            failures.push(format!("{name}: refused, yet no error"));
+        }
+        let path = case.join("findings.txt");
+        if overwrite {
+            fs::write(&path, &got).expect("writable");
+            continue;
+        }
+        let want = fs::read_to_string(&path).unwrap_or_default();
+        if got != want {
+            failures.push(format!(
+                "{name}: findings differ\n--- want\n{want}--- got\n{got}"
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+#[test]
+fn every_target_has_a_case_accepted_and_one_refused() {
+    let names: Vec<String> = cases()
+        .iter()
+        .map(|c| c.file_name().unwrap().to_string_lossy().into_owned())
+        .collect();
+    for target in targets::names() {
+        // llama.cpp refuses nothing: it drops what it cannot compile (its case is `-warned`).
+        let refused = if target == "llama-cpp" {
+            "warned"
+        } else {
+            "refused"
+        };
+        for outcome in ["accepted", refused] {
+            let case = format!("c4-{target}-{outcome}");
+            assert!(names.contains(&case), "no fixture {case}");
+        }
+    }
+}
