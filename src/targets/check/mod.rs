@@ -474,3 +474,111 @@ fn measure_of<'a>(measure: Measure, nodes: &[Node<'a>]) -> usize {
             .fold(0usize, usize::saturating_add),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::targets::lookup;
+    use serde_json::json;
+
+    fn violations(target: &str, schema: &Value) -> Vec<(String, String)> {
+        let tool = ToolInput {
+            name: "t",
+            at: Some(""),
+            description: None,
+            schema,
+            pointer: "/inputSchema",
+            draft: Draft::Draft2020_12,
+        };
+        check(lookup(target).unwrap(), &[tool])
+            .into_iter()
+            .map(|v| (v.pointer, v.rule.check.code().as_str().to_owned()))
+            .collect()
+    }
+
+    #[test]
+    fn contexts_are_spelled_as_each_provider_spells_them() {
+        assert_eq!(context(Family::OpenAi, "", 0), "()");
+        assert_eq!(context(Family::OpenAi, "/properties", 0), "('properties',)");
+        assert_eq!(
+            context(Family::OpenAi, "/properties/it's", 0),
+            "('properties', 'it\\'s')"
+        );
+        assert_eq!(
+            context(Family::Gemini, "/properties/a/anyOf/1", 2),
+            "tools[0].function_declarations[2].parameters.properties[a].any_of[1]"
+        );
+        assert_eq!(context(Family::Mcp, "/properties/a", 0), "#/properties/a");
+    }
+
+    #[test]
+    fn recursion_is_found_through_definitions_and_the_root() {
+        let direct = json!({"type": "object", "properties": {"a": {"$ref": "#"}}});
+        assert_eq!(
+            violations("anthropic-strict", &direct)
+                .iter()
+                .filter(|(_, c)| c == "stitch::target::recursion")
+                .map(|(p, _)| p.as_str())
+                .collect::<Vec<_>>(),
+            ["/inputSchema/properties/a/$ref"]
+        );
+        let mutual = json!({
+            "type": "object", "additionalProperties": false,
+            "properties": {"x": {"$ref": "#/$defs/a"}},
+            "$defs": {
+                "a": {"type": "object", "additionalProperties": false, "properties": {"b": {"$ref": "#/$defs/b"}}},
+                "b": {"type": "object", "additionalProperties": false, "properties": {"a": {"$ref": "#/$defs/a"}}}
+            }
+        });
+        let found: Vec<String> = violations("anthropic-strict", &mutual)
+            .into_iter()
+            .filter(|(_, c)| c == "stitch::target::recursion")
+            .map(|(p, _)| p)
+            .collect();
+        // Both references of the cycle; not the one from the root that merely enters it.
+        assert_eq!(
+            found,
+            [
+                "/inputSchema/$defs/a/properties/b/$ref",
+                "/inputSchema/$defs/b/properties/a/$ref"
+            ]
+        );
+    }
+
+    #[test]
+    fn limits_count_per_schema_and_per_request() {
+        let wide: Map<String, Value> = (0..12)
+            .map(|i| (format!("p{i}"), json!({"type": "string"})))
+            .collect();
+        let schema = json!({"type": "object", "properties": wide, "additionalProperties": false});
+        let tool = |name| ToolInput {
+            name,
+            at: Some(""),
+            description: None,
+            schema: &schema,
+            pointer: "",
+            draft: Draft::Draft2020_12,
+        };
+        // 12 optional parameters per tool: 24 over two tools is at the limit (a note), 36 over
+        // three is past it (an error), reported once for the request.
+        let limits = |n: usize| -> Vec<Severity> {
+            let tools: Vec<ToolInput<'_>> = ["a", "b", "c"][..n].iter().map(|n| tool(n)).collect();
+            check(lookup("anthropic-strict").unwrap(), &tools)
+                .into_iter()
+                .filter(|v| v.message.contains("optional parameters"))
+                .map(|v| v.severity)
+                .collect()
+        };
+        assert_eq!(limits(1), []);
+        assert_eq!(limits(2), [Severity::Note]);
+        assert_eq!(limits(3), [Severity::Error]);
+    }
+
+    #[test]
+    fn a_boolean_input_schema_is_not_an_object() {
+        assert_eq!(
+            violations("openai", &json!(true)),
+            [("".to_owned(), "stitch::target::root_not_object".to_owned())]
+        );
+    }
+}

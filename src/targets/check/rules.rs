@@ -454,3 +454,41 @@ fn scan_pattern(pattern: &str) -> PatternScan {
     }
     scan
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn patterns_are_scanned_outside_escapes_and_classes() {
+        let problem = |check, p| pattern_problem(check, p);
+        assert_eq!(
+            problem(Check::PatternFeatures, r"(a)\1"),
+            Some("uses a backreference".into())
+        );
+        assert_eq!(
+            problem(Check::PatternFeatures, "^(?!x)"),
+            Some("uses lookaround".into())
+        );
+        assert_eq!(
+            problem(Check::PatternFeatures, r"\bword"),
+            Some("uses a word boundary (`\\b`)".into())
+        );
+        // An escaped backslash, a backspace in a class, a lone `(`: none of them.
+        assert_eq!(problem(Check::PatternFeatures, r"\\b[\b](x)"), None);
+        assert_eq!(
+            problem(Check::PatternRepeat(1000), "^a{2,5000}$"),
+            Some("repeats up to 5000 times".into())
+        );
+        assert_eq!(problem(Check::PatternRepeat(1000), "^a{2,50}$"), None);
+        assert_eq!(problem(Check::PatternAnchored, "^[a-z]+$"), None);
+        assert_eq!(
+            problem(Check::PatternAnchored, r"^[a-z]+\$"),
+            Some("is not anchored with `^…$`".into())
+        );
+        assert_eq!(
+            problem(Check::PatternAnchored, "[a-z]+$"),
+            Some("is not anchored with `^…$`".into())
+        );
+    }
+}
