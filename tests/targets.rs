@@ -1,9 +1,11 @@
 //! C4 target fixtures, through the library: `fixtures/targets/<case>/` holds `tool.json` (a
 //! tool or schema, as a user has it), `target.txt` (`NAME` or `NAME@DATE`) and `findings.txt`:
-//! what checking its presentation (flattened at the root, as `stitch flatten --target` does)
-//! against the target finds, one line per finding (`severity code #pointer: message`) and the
-//! provider's predicted answer on the next line. Cases are named `c4-<target>-accepted` (no
-//! error) and `c4-<target>-refused` (at least one error), so the test also checks the name.
+//! what `stitch flatten --target` finds (the presentation flattened at the root, rewritten for
+//! the target where proven, then checked), one line per finding (`severity code #pointer:
+//! message`) and the provider's predicted answer on the next line; and `presentation.json`, the
+//! exact bytes written. Cases are named `c4-<target>-accepted` (no error), `c4-<target>-fixed`
+//! (no error once rewritten) and `c4-<target>-refused` (at least one error), so the test also
+//! checks the name.
 //! Bless with `SNAPSHOTS=overwrite cargo test --test targets` and review the diff.
 
 use std::fs;
@@ -27,7 +29,7 @@ fn cases() -> Vec<PathBuf> {
 }
 
 /// The findings of one case, as `findings.txt` spells them.
-fn render(case: &Path) -> (String, usize) {
+fn render(case: &Path) -> (String, String, usize) {
     let spec = fs::read_to_string(case.join("target.txt")).expect("target.txt");
     let profile = targets::lookup(spec.trim()).expect("a known target");
     let input = Input::from_arg(&case.join("tool.json").display().to_string());
@@ -38,8 +40,8 @@ fn render(case: &Path) -> (String, usize) {
         verify: None,
         load,
     };
-    let presented = pipeline::present(&loaded, "tool.json", &plan);
-    let findings = pipeline::check_target(profile, &loaded, &presented.document, "tool.json");
+    let mut presented = pipeline::present(&loaded, "tool.json", &plan);
+    let findings = pipeline::target(profile, &loaded, &mut presented, &plan, "tool.json");
     let errors = findings
         .iter()
         .filter(|f| f.severity == Severity::Error)
@@ -57,7 +59,7 @@ fn render(case: &Path) -> (String, usize) {
             out.push_str(&format!("    {help}\n"));
         }
     }
-    (out, errors)
+    (out, presented.bytes, errors)
 }
 
 #[test]
@@ -71,17 +73,22 @@ fn target_fixtures() {
     let mut failures = Vec::new();
     for case in &cases {
         let name = case.file_name().unwrap().to_string_lossy().into_owned();
-        let (got, errors) = render(case);
-        if name.ends_with("-accepted") && errors > 0 {
+        let (got, presentation, errors) = render(case);
+        if (name.ends_with("-accepted") || name.ends_with("-fixed")) && errors > 0 {
             failures.push(format!("{name}: accepted, yet {errors} errors"));
         }
         if name.ends_with("-refused") && errors == 0 {
             failures.push(format!("{name}: refused, yet no error"));
         }
         let path = case.join("findings.txt");
+        let shown = case.join("presentation.json");
         if overwrite {
             fs::write(&path, &got).expect("writable");
+            fs::write(&shown, &presentation).expect("writable");
             continue;
+        }
+        if fs::read_to_string(&shown).unwrap_or_default() != presentation {
+            failures.push(format!("{name}: presentation differs\n{presentation}"));
         }
         let want = fs::read_to_string(&path).unwrap_or_default();
         if got != want {

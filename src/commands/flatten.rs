@@ -68,10 +68,10 @@ pub(super) fn run(args: &FlattenArgs, ctx: &mut Context<'_>) -> Result<Outcome, 
                 continue;
             }
         };
-        let presented = pipeline::present(&loaded, file, &plan);
+        let mut presented = pipeline::present(&loaded, file, &plan);
         refuted |= presented.verdict() == Some(Verdict::Refuted);
         let checked: Vec<Finding> = args.target.map_or_else(Vec::new, |profile| {
-            pipeline::check_target(profile, &loaded, &presented.document, &input.name())
+            pipeline::target(profile, &loaded, &mut presented, &plan, &input.name())
         });
         refused |= checked.iter().any(|f| f.severity == Severity::Error);
         let destination = destinations[index].as_deref();

@@ -52,6 +52,12 @@ fn rules(profile: &Profile) -> String {
     out.push_str(
         "evidence: [doc] documented, [obs] seen in the provider's errors, [lib] what client libraries do, [?] uncertain (a warning at most)\n",
     );
+    if !profile.rewrites.is_empty() {
+        out.push_str("rewrites (each kept only once proven):\n");
+        for rewrite in profile.rewrites {
+            let _ = writeln!(out, "  - {}", rewrite.describe());
+        }
+    }
     for rule in profile.rules {
         let _ = write!(
             out,

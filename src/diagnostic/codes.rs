@@ -454,6 +454,20 @@ codes! {
          20 strict tools, 24 optional and 16 union-typed parameters over every tool sent). \
          Per-request counts are taken over the tools of one input document. A note says when a \
          count passes about 80% of its limit.";
+    /// C4: a target's rewrite, applied and proven.
+    TARGET_REWRITTEN = "stitch::target::rewritten", Note,
+        "a rewrite the target needs was applied, and proven to keep every value the presentation accepted",
+        "With `--target`, stitch rewrites what the provider refuses or drops when a rewrite can \
+         keep every value (`oneOf` becomes `anyOf` where widening cannot narrow, `const` a \
+         one-value `enum`), then proves that the rewritten schema accepts every value the \
+         presentation did before keeping it. The note lists what was rewritten and where.";
+    /// C4: a target's rewrites that could not be proven, undone.
+    TARGET_REWRITE_UNPROVEN = "stitch::target::rewrite_unproven", Warning,
+        "the rewrites a target needs could not be proven to keep every value, so the schema was left as it was",
+        "Every rewrite is checked by the prover before it is kept. Here the proof did not succeed \
+         (the verdict and its reason are given), so the schema keeps the keywords the provider \
+         refuses or drops, and the findings that follow say so. Please report it: a rewrite \
+         stitch applies should always be provable.";
 }
 
 /// The entry for `code`, if it is one of ours.

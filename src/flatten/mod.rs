@@ -44,6 +44,17 @@ use crate::document::Loaded;
 use crate::schema::keywords::{is_annotation, is_definitions};
 use crate::schema::{Draft, Semantics};
 
+/// The pointers (relative to `schema`) of every schema it reaches through positive steps only
+/// (F2): widening one of them widens `schema`. What a target's widening rewrites may touch.
+pub fn positive_positions(schema: &Value, draft: Draft) -> std::collections::HashSet<String> {
+    positions::reach(schema, draft)
+        .colors
+        .into_iter()
+        .filter(|(_, colors)| *colors == positions::POSITIVE)
+        .map(|(at, _)| at)
+        .collect()
+}
+
 /// How colliding property schemas of different kinds are joined (F7.4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Collisions {

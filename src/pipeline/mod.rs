@@ -198,6 +198,147 @@ pub fn check_target(
         .collect()
 }
 
+/// C4, as `stitch flatten --target` does it: rewrites the presentation for `profile` (kept
+/// only where proven, see [`retarget`]) and checks the result. The findings: the rewrites' notes,
+/// then what the target would refuse or drop.
+pub fn target(
+    profile: &'static Profile,
+    loaded: &Loaded,
+    presented: &mut Presented<'_>,
+    plan: &Plan,
+    file: &str,
+) -> Vec<Finding> {
+    let mut findings = Vec::new();
+    if let Some((document, bytes, notes)) = retarget(profile, loaded, presented, plan, file) {
+        presented.document = Cow::Owned(document);
+        presented.bytes = bytes;
+        findings = notes;
+    }
+    findings.extend(check_target(profile, loaded, &presented.document, file));
+    findings
+}
+
+/// C4: the presentation of `loaded` rewritten for `profile` (its document and bytes), with a
+/// finding per schema: the rewrites kept (each schema's rewrites are kept only once the prover
+/// shows the rewritten schema accepts every value the presentation did), or why they were undone.
+/// `None` when the profile has no rewrite for this presentation.
+pub fn retarget(
+    profile: &'static Profile,
+    loaded: &Loaded,
+    presented: &Presented<'_>,
+    plan: &Plan,
+    file: &str,
+) -> Option<(Value, String, Vec<Finding>)> {
+    let draft = loaded.input().draft;
+    let mut document = presented.document.clone().into_owned();
+    let mut changed: Vec<(String, String, Vec<targets::Applied>)> = Vec::new();
+    for (name, at) in loaded.contents.schemas() {
+        let schema = document.pointer_mut(at)?;
+        let positive = flatten::positive_positions(schema, draft);
+        let applied = targets::apply(profile.rewrites, schema, draft, &positive, at);
+        if !applied.is_empty() {
+            changed.push((name.to_owned(), at.to_owned(), applied));
+        }
+    }
+    if changed.is_empty() {
+        return None;
+    }
+    let mut bytes = canonical::pretty(&document);
+    let before = document::load_derived(presented.bytes.clone(), loaded, &plan.load).ok()?;
+    let after = document::load_derived(bytes.clone(), loaded, &plan.load);
+    let options = verify::Options {
+        semantics: plan.choices.semantics,
+        ..plan.verify.unwrap_or_default()
+    };
+    let mut findings = Vec::new();
+    let mut undone = false;
+    for (name, at, applied) in changed {
+        let report = after.as_ref().ok().map(|after| {
+            verify::verify(&Space::new(&before, &at), &Space::new(after, &at), &options)
+        });
+        let places: Vec<String> = applied
+            .iter()
+            .map(|a| {
+                format!(
+                    "`{}` at #{}",
+                    a.rewrite.keyword(),
+                    targets::in_document(&at, &a.at)
+                )
+            })
+            .collect();
+        if report
+            .as_ref()
+            .is_some_and(|r| r.verdict == Verdict::Proven)
+        {
+            let message = format!(
+                "{}: {name}: rewrote {}; proven to accept every value the presentation did",
+                profile.id(),
+                places.join(", ")
+            );
+            let mut kinds: Vec<&str> = Vec::new();
+            for described in applied.iter().map(|a| a.rewrite.describe()) {
+                if !kinds.contains(&described) {
+                    kinds.push(described);
+                }
+            }
+            findings.push(
+                Finding::of(codes::TARGET_REWRITTEN, message)
+                    .in_file(file)
+                    .at(at.clone())
+                    .with_help(kinds.join("; ")),
+            );
+        } else {
+            undone = true;
+            if let (Some(slot), Some(original)) =
+                (document.pointer_mut(&at), presented.document.pointer(&at))
+            {
+                *slot = original.clone();
+            }
+            // Unknown is the prover's limit; refuted, or a presentation that does not load, is a
+            // bug in a rewrite.
+            let help = match &report {
+                Some(r) if r.verdict == Verdict::Unknown => {
+                    let reason = r.reason.as_ref().map_or(String::new(), |r| {
+                        format!(": `{}` at #{}: {}", r.keyword, r.pointer, r.message)
+                    });
+                    format!(
+                        "the prover could not decide it{reason}; the findings below say what the target still refuses"
+                    )
+                }
+                Some(r) => format!(
+                    "{}; this is a bug in stitch: please report it with the contract",
+                    r.headline(&name)
+                ),
+                None => format!(
+                    "the rewritten presentation does not load ({}); this is a bug in stitch: please report it with the contract",
+                    after
+                        .as_ref()
+                        .err()
+                        .and_then(|why| why.first())
+                        .map_or(String::new(), ToString::to_string)
+                ),
+            };
+            findings.push(
+                Finding::of(
+                    codes::TARGET_REWRITE_UNPROVEN,
+                    format!(
+                        "{}: {name}: rewrites not kept ({})",
+                        profile.id(),
+                        places.join(", ")
+                    ),
+                )
+                .in_file(file)
+                .at(at.clone())
+                .with_help(help),
+            );
+        }
+    }
+    if undone {
+        bytes = canonical::pretty(&document);
+    }
+    Some((document, bytes, findings))
+}
+
 /// The input schemas of a presentation of `loaded`, as one request.
 fn tool_inputs<'l>(loaded: &'l Loaded, presentation: &'l Value) -> Vec<ToolInput<'l>> {
     let draft = loaded.input().draft;

@@ -317,6 +317,8 @@ pub struct TargetJson {
     summary: &'static str,
     /// Its rules, in the order they are checked.
     rules: Vec<RuleJson>,
+    /// The rewrites `flatten --target` applies (each kept only once proven), in words.
+    rewrites: Vec<&'static str>,
 }
 
 /// One rule of a profile.
@@ -359,6 +361,7 @@ impl From<&'static Profile> for TargetJson {
                     predicts: (!rule.predicts.is_empty()).then_some(rule.predicts),
                 })
                 .collect(),
+            rewrites: profile.rewrites.iter().map(|r| r.describe()).collect(),
         }
     }
 }

@@ -3,7 +3,7 @@
 //! `ant-strict`, the Anthropic notes, (c) "Anthropic", (d) `anthropic` and `anthropic-strict`.
 //! Bedrock with Claude models reuses these rules (`others`).
 
-use super::{Check::*, Evidence::*, Family, Measure, Place::*, Profile, Rule};
+use super::{Check::*, Evidence::*, Family, Measure, Place::*, Profile, Rewrite, Rule};
 use crate::diagnostic::Severity::{Error, Warning};
 
 pub(super) const ROOT_TYPE: &str = "tools.{index}.custom.input_schema.type: Field required";
@@ -88,6 +88,7 @@ pub static ANTHROPIC: Profile = Profile {
     date: "2026-08",
     family: Family::Anthropic,
     summary: "Anthropic Messages tools without `strict` (draft 2020-12, keywords read, not enforced)",
+    rewrites: &[],
     rules: &[
         BASE[0], BASE[1], BASE[2], BASE[3], BASE[4], BASE[5], NAMES[0], NAMES[1],
     ],
@@ -268,6 +269,7 @@ pub static ANTHROPIC_STRICT: Profile = Profile {
     date: "2026-08",
     family: Family::Anthropic,
     summary: "Anthropic tools with `strict: true` and `output_config.format` (a 2020-12 subset, budgets per request)",
+    rewrites: &[Rewrite::OneOfToAnyOf],
     rules: &[
         BASE[0], BASE[1], BASE[2], BASE[3], BASE[4], BASE[5], STRICT[0], STRICT[1], STRICT[2],
         STRICT[3], STRICT[4], STRICT[5], STRICT[6], STRICT[7], STRICT[8], STRICT[9], STRICT[10],

@@ -2,7 +2,7 @@
 //! `parametersJsonSchema`, JSON Schema. Facts: `PROVIDERS.md` (a) columns `gem-oas` and `gem-js`,
 //! the Gemini notes, (c) "Gemini / Vertex", (d) `gemini` and `gemini-json`.
 
-use super::{Check::*, Evidence::*, Family, Measure, Place::*, Profile, Rule};
+use super::{Check::*, Evidence::*, Family, Measure, Place::*, Profile, Rewrite, Rule};
 use crate::diagnostic::Severity::{Error, Warning};
 
 const UNKNOWN_NAME: &str =
@@ -66,6 +66,7 @@ pub static GEMINI: Profile = Profile {
     date: "2026-08",
     family: Family::Gemini,
     summary: "Gemini `parameters`: the OpenAPI 3.0 subset (`nullable`, string enums, no `$ref`)",
+    rewrites: &[Rewrite::OneOfToAnyOf, Rewrite::ConstToEnum],
     rules: &[
         Rule {
             check: RootObject,
@@ -183,6 +184,7 @@ pub static GEMINI_JSON: Profile = Profile {
     date: "2026-08",
     family: Family::Gemini,
     summary: "Gemini `parametersJsonSchema`: JSON Schema with `anyOf`, `$ref`, `additionalProperties`, type arrays",
+    rewrites: &[Rewrite::OneOfToAnyOf, Rewrite::ConstToEnum],
     rules: &[
         Rule {
             check: RootObject,

@@ -39,6 +39,7 @@ pub static MCP_2025_06_18: Profile = Profile {
     date: "2025-06-18",
     family: Family::Mcp,
     summary: "MCP `inputSchema`, protocol 2025-06-18: `type`, `properties` and `required` at the root",
+    rewrites: &[],
     rules: &[
         ROOT_OBJECT,
         Rule {
@@ -67,6 +68,7 @@ pub static MCP_2025_11_25: Profile = Profile {
     date: "2025-11-25",
     family: Family::Mcp,
     summary: "MCP `inputSchema`, protocol 2025-11-25: an object schema, JSON Schema 2020-12 by default",
+    rewrites: &[],
     rules: &[
         ROOT_OBJECT,
         Rule {
@@ -95,6 +97,7 @@ pub static MCP_2026_07_28: Profile = Profile {
     date: "2026-07-28",
     family: Family::Mcp,
     summary: "MCP `inputSchema`, protocol 2026-07-28: any 2020-12 keyword beside `type: \"object\"`",
+    rewrites: &[],
     rules: &[
         ROOT_OBJECT,
         Rule {

@@ -21,10 +21,12 @@ mod gemini;
 mod mcp;
 mod openai;
 mod others;
+mod rewrite;
 
 use std::fmt;
 
 pub use check::{ToolInput, Violation, check};
+pub use rewrite::{Applied, Rewrite, apply, in_document};
 
 use crate::diagnostic::{Code, Severity, codes};
 
@@ -442,6 +444,9 @@ pub struct Profile {
     pub summary: &'static str,
     /// Its rules, checked in this order.
     pub rules: &'static [Rule],
+    /// The rewrites `stitch flatten --target` applies before checking, each kept only once
+    /// proven.
+    pub rewrites: &'static [Rewrite],
 }
 
 impl Profile {

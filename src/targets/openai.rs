@@ -2,7 +2,7 @@
 //! Outputs; the Responses API's default). Facts: `PROVIDERS.md` (a) columns `oai-loose` and
 //! `oai-strict`, the OpenAI notes, (c) "OpenAI", (d) `openai-strict` and `openai`.
 
-use super::{Check::*, Evidence::*, Family, Measure, Place::*, Profile, Rule};
+use super::{Check::*, Evidence::*, Family, Measure, Place::*, Profile, Rewrite, Rule};
 use crate::diagnostic::Severity::{Error, Note, Warning};
 
 const ROOT_TYPE: &str = "Invalid schema for function '{tool}': schema must be a JSON Schema of 'type: \"object\"', got 'type: \"None\"'.";
@@ -37,6 +37,7 @@ pub static OPENAI: Profile = Profile {
     date: "2026-08",
     family: Family::OpenAi,
     summary: "OpenAI function tools without `strict` (Chat Completions' default)",
+    rewrites: &[Rewrite::OneOfToAnyOf],
     rules: &[
         Rule {
             check: RootObject,
@@ -144,6 +145,7 @@ pub static OPENAI_STRICT: Profile = Profile {
     date: "2026-08",
     family: Family::OpenAi,
     summary: "OpenAI Structured Outputs and function tools with `strict: true` (the Responses API's default)",
+    rewrites: &[Rewrite::OneOfToAnyOf],
     rules: &[
         Rule {
             check: RootObject,

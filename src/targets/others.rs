@@ -3,7 +3,7 @@
 //! `llama.cpp`. For Ollama and llama.cpp the evidence is their own source code, labelled `doc`.
 
 use super::anthropic::BASE;
-use super::{Check::*, Evidence::*, Family, Place::*, Profile, Rule};
+use super::{Check::*, Evidence::*, Family, Place::*, Profile, Rewrite, Rule};
 use crate::diagnostic::Severity::{Error, Note, Warning};
 
 /// Bedrock Converse `toolSpec`, with a Claude model (the common case): Anthropic's rules for
@@ -13,6 +13,7 @@ pub static BEDROCK: Profile = Profile {
     date: "2026-08",
     family: Family::Bedrock,
     summary: "Bedrock Converse `toolSpec` with a Claude model (for `strict`, also check `anthropic-strict`)",
+    rewrites: &[],
     rules: &[
         BASE[0],
         BASE[1],
@@ -46,6 +47,7 @@ pub static MISTRAL: Profile = Profile {
     date: "2026-08",
     family: Family::Mistral,
     summary: "Mistral function tools: meta-validated, no documented keyword subset",
+    rewrites: &[],
     rules: &[
         Rule {
             check: Rejects(Anywhere, &["$id", "$schema"]),
@@ -89,9 +91,10 @@ pub static OLLAMA: Profile = Profile {
     date: "2026-08",
     family: Family::Ollama,
     summary: "Ollama tools: unmarshalled into Go structs that keep a few keywords and drop the rest",
+    rewrites: &[Rewrite::OneOfToAnyOf, Rewrite::ConstToEnum],
     rules: &[
         Rule {
-            check: RootKeywords(&["anyOf", "oneOf", "allOf", "not", "enum"]),
+            check: Drops(Root, &["anyOf", "oneOf", "allOf", "not", "enum"]),
             level: Error,
             evidence: Doc,
             source: "OLL",
@@ -127,6 +130,7 @@ pub static LLAMA_CPP: Profile = Profile {
     date: "2026-08",
     family: Family::LlamaCpp,
     summary: "llama.cpp `json_schema` (and Ollama `format`): compiled to a grammar, closed objects by default",
+    rewrites: &[],
     rules: &[
         Rule {
             check: ClosedByDefault,

@@ -478,6 +478,7 @@ fn measure_of<'a>(measure: Measure, nodes: &[Node<'a>]) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::diagnostic::codes;
     use crate::targets::lookup;
     use serde_json::json;
 
@@ -517,7 +518,7 @@ mod tests {
         assert_eq!(
             violations("anthropic-strict", &direct)
                 .iter()
-                .filter(|(_, c)| c == "stitch::target::recursion")
+                .filter(|(_, c)| c == codes::TARGET_RECURSION.as_str())
                 .map(|(p, _)| p.as_str())
                 .collect::<Vec<_>>(),
             ["/inputSchema/properties/a/$ref"]
@@ -532,7 +533,7 @@ mod tests {
         });
         let found: Vec<String> = violations("anthropic-strict", &mutual)
             .into_iter()
-            .filter(|(_, c)| c == "stitch::target::recursion")
+            .filter(|(_, c)| c == codes::TARGET_RECURSION.as_str())
             .map(|(p, _)| p)
             .collect();
         // Both references of the cycle; not the one from the root that merely enters it.
@@ -578,7 +579,10 @@ mod tests {
     fn a_boolean_input_schema_is_not_an_object() {
         assert_eq!(
             violations("openai", &json!(true)),
-            [("".to_owned(), "stitch::target::root_not_object".to_owned())]
+            [(
+                "".to_owned(),
+                codes::TARGET_ROOT_NOT_OBJECT.as_str().to_owned()
+            )]
         );
     }
 }

@@ -1,0 +1,281 @@
+//! The rewrites a target needs (SPEC §3 "Targets"), as pure functions on one input schema. Each
+//! is a widening or an equivalence by construction, and `pipeline` keeps a schema's rewrites only
+//! once the prover has shown that the rewritten schema accepts every value the presentation did.
+//!
+//! - `oneOf` → `anyOf` widens a node (values two branches accept are accepted too), so it is
+//!   applied only at positive positions (F2): under `not` or in an `if` it would narrow.
+//! - `const` → a one-value `enum` is an equivalence from draft 6 on; in draft 4 `const` is not a
+//!   keyword (it asserts nothing), so it is left alone there. It too is applied at positive
+//!   positions only: the prover proves `not` and `if` only when both sides hold the same
+//!   subschema, so an equivalence inside them could not be kept.
+
+use std::collections::HashSet;
+
+use serde_json::Value;
+
+use crate::schema::{Draft, pointer};
+
+/// One kind of rewrite.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Rewrite {
+    /// `oneOf` → `anyOf`, at positive positions.
+    OneOfToAnyOf,
+    /// `const: v` → `enum: [v]`, from draft 6 on, at positive positions.
+    ConstToEnum,
+}
+
+impl Rewrite {
+    /// The keyword it removes.
+    pub fn keyword(self) -> &'static str {
+        match self {
+            Rewrite::OneOfToAnyOf => "oneOf",
+            Rewrite::ConstToEnum => "const",
+        }
+    }
+
+    /// What it does, for `stitch targets NAME` and notes.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Rewrite::OneOfToAnyOf => {
+                "`oneOf` becomes `anyOf` where widening cannot narrow (a widening)"
+            }
+            Rewrite::ConstToEnum => {
+                "`const` becomes a one-value `enum` where widening cannot narrow (an equivalence)"
+            }
+        }
+    }
+}
+
+/// One place rewritten: the node's pointer relative to the schema.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Applied {
+    /// What was done.
+    pub rewrite: Rewrite,
+    /// Where, relative to the schema.
+    pub at: String,
+}
+
+/// Applies `rewrites` to `schema` (read as `draft`; `positive`: the pointers F2 calls positive,
+/// relative to it; `base`: its pointer in its document) and says where. A keyword that a
+/// reference points into (`#/…/oneOf/1`) is left alone: renaming it would break the reference.
+pub fn apply(
+    rewrites: &[Rewrite],
+    schema: &mut Value,
+    draft: Draft,
+    positive: &HashSet<String>,
+    base: &str,
+) -> Vec<Applied> {
+    let targets = reference_targets(schema);
+    let referred = |at: &str, keyword: &str| {
+        let inside = pointer::push(at, keyword);
+        let in_document = in_document(base, &inside);
+        targets
+            .iter()
+            .any(|t| pointer::starts_with(t, &inside) || pointer::starts_with(t, &in_document))
+    };
+    let mut applied = Vec::new();
+    let mut stack = vec![String::new()];
+    while let Some(at) = stack.pop() {
+        let Some(Value::Object(map)) = schema.pointer_mut(&at) else {
+            continue;
+        };
+        for rewrite in rewrites {
+            if referred(&at, rewrite.keyword()) {
+                continue;
+            }
+            let done = match rewrite {
+                Rewrite::OneOfToAnyOf => {
+                    positive.contains(&at)
+                        && !map.contains_key("anyOf")
+                        && rename(map, "oneOf", "anyOf")
+                }
+                Rewrite::ConstToEnum => {
+                    positive.contains(&at)
+                        && draft != Draft::Draft4
+                        && !map.contains_key("enum")
+                        && const_to_enum(map)
+                }
+            };
+            if done {
+                applied.push(Applied {
+                    rewrite: *rewrite,
+                    at: at.clone(),
+                });
+            }
+        }
+        let children: Vec<String> = draft
+            .subschemas_as_written(map)
+            .iter()
+            .map(|sub| sub.pointer(&at))
+            .collect();
+        stack.extend(children.into_iter().rev());
+    }
+    applied.sort_by(|a, b| a.at.cmp(&b.at));
+    applied
+}
+
+/// The pointers every local `$ref` of `schema` names, percent-decoded.
+fn reference_targets(schema: &Value) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut stack = vec![schema];
+    while let Some(value) = stack.pop() {
+        match value {
+            Value::Object(map) => {
+                if let Some(fragment) = map
+                    .get("$ref")
+                    .and_then(Value::as_str)
+                    .and_then(|r| r.split_once('#'))
+                {
+                    out.push(percent_decoded(fragment.1));
+                }
+                stack.extend(map.values());
+            }
+            Value::Array(items) => stack.extend(items),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// `%5B` → `[`, as a URI fragment spells a pointer's characters.
+fn percent_decoded(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = bytes
+            .get(i + 1..i + 3)
+            .and_then(|h| std::str::from_utf8(h).ok())
+            .and_then(|h| u8::from_str_radix(h, 16).ok());
+        match (bytes[i], hex) {
+            (b'%', Some(byte)) => {
+                out.push(byte);
+                i += 3;
+            }
+            (byte, _) => {
+                out.push(byte);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Renames a key in place, keeping its position; false when absent.
+fn rename(map: &mut serde_json::Map<String, Value>, from: &str, to: &str) -> bool {
+    let Some(index) = map.keys().position(|k| k == from) else {
+        return false;
+    };
+    let value = map.shift_remove(from).unwrap_or(Value::Null);
+    map.shift_insert(index, to.to_owned(), value);
+    true
+}
+
+fn const_to_enum(map: &mut serde_json::Map<String, Value>) -> bool {
+    let Some(index) = map.keys().position(|k| k == "const") else {
+        return false;
+    };
+    let value = map.shift_remove("const").unwrap_or(Value::Null);
+    map.shift_insert(index, "enum".to_owned(), Value::Array(vec![value]));
+    true
+}
+
+/// `at` (relative to the schema) as a pointer in the document whose schema sits at `base`.
+pub fn in_document(base: &str, at: &str) -> String {
+    let mut out = base.to_owned();
+    for token in pointer::tokens(at).unwrap_or_default() {
+        pointer::push_token(&mut out, &token);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn one_of_becomes_any_of_only_where_widening_widens() {
+        let mut schema = json!({
+            "type": "object",
+            "properties": {
+                "a": {"oneOf": [{"type": "string"}, {"type": "integer"}], "description": "d"},
+                "b": {"not": {"oneOf": [{"type": "string"}, {"type": "integer"}]}}
+            }
+        });
+        let positive = crate::flatten::positive_positions(&schema, Draft::Draft2020_12);
+        let applied = apply(
+            &[Rewrite::OneOfToAnyOf],
+            &mut schema,
+            Draft::Draft2020_12,
+            &positive,
+            "",
+        );
+        assert_eq!(
+            applied,
+            [Applied {
+                rewrite: Rewrite::OneOfToAnyOf,
+                at: "/properties/a".to_owned()
+            }]
+        );
+        // Key order is kept; the negated one stays.
+        assert_eq!(
+            serde_json::to_string(&schema["properties"]).unwrap(),
+            r#"{"a":{"anyOf":[{"type":"string"},{"type":"integer"}],"description":"d"},"b":{"not":{"oneOf":[{"type":"string"},{"type":"integer"}]}}}"#
+        );
+    }
+
+    #[test]
+    fn const_becomes_enum_except_in_draft_4() {
+        let original = json!({"properties": {"v": {"const": 2, "title": "t"}}});
+        let mut schema = original.clone();
+        let positive = crate::flatten::positive_positions(&schema, Draft::Draft7);
+        let applied = apply(
+            &[Rewrite::ConstToEnum],
+            &mut schema,
+            Draft::Draft7,
+            &positive,
+            "",
+        );
+        assert_eq!(applied.len(), 1);
+        assert_eq!(
+            schema,
+            json!({"properties": {"v": {"enum": [2], "title": "t"}}})
+        );
+        let mut draft4 = original.clone();
+        assert!(
+            apply(
+                &[Rewrite::ConstToEnum],
+                &mut draft4,
+                Draft::Draft4,
+                &positive,
+                ""
+            )
+            .is_empty()
+        );
+        assert_eq!(draft4, original);
+    }
+
+    #[test]
+    fn a_one_of_a_reference_points_into_is_left_alone() {
+        let mut schema = json!({
+            "type": "object",
+            "properties": {
+                "a": {"oneOf": [{"type": "string"}, {"type": "integer"}]},
+                "b": {"$ref": "#/properties/a/oneOf/1"},
+                "c": {"oneOf": [{"type": "string"}, {"type": "null"}]},
+                "d": {"$ref": "#/inputSchema/properties/c/oneOf/0"}
+            }
+        });
+        let positive = crate::flatten::positive_positions(&schema, Draft::Draft2020_12);
+        let applied = apply(
+            &[Rewrite::OneOfToAnyOf],
+            &mut schema,
+            Draft::Draft2020_12,
+            &positive,
+            "/inputSchema",
+        );
+        assert_eq!(applied, []);
+        assert_eq!(percent_decoded("/a/%5B-_%5D%2B"), "/a/[-_]+");
+    }
+}
