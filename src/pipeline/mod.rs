@@ -234,8 +234,7 @@ pub fn retarget(
     let mut changed: Vec<(String, String, Vec<targets::Applied>)> = Vec::new();
     for (name, at) in loaded.contents.schemas() {
         let schema = document.pointer_mut(at)?;
-        let positive = flatten::positive_positions(schema, draft);
-        let applied = targets::apply(profile.rewrites, schema, draft, &positive, at);
+        let applied = targets::apply(profile.rewrites, schema, draft, at);
         if !applied.is_empty() {
             changed.push((name.to_owned(), at.to_owned(), applied));
         }

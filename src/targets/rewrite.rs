@@ -55,11 +55,23 @@ pub struct Applied {
     pub at: String,
 }
 
-/// Applies `rewrites` to `schema` (read as `draft`; `positive`: the pointers F2 calls positive,
-/// relative to it; `base`: its pointer in its document) and says where. A keyword that a
-/// reference points into (`#/…/oneOf/1`) is left alone: renaming it would break the reference.
-pub fn apply(
-    rewrites: &[Rewrite],
+/// Applies `rewrites` to `schema` (read as `draft`; `base`: its pointer in its document), one
+/// after the other, and says where. Positions are found again before each (a `oneOf` turned
+/// `anyOf` makes its branches positive). A keyword that a reference points into (`#/…/oneOf/1`)
+/// is left alone: renaming it would break the reference.
+pub fn apply(rewrites: &[Rewrite], schema: &mut Value, draft: Draft, base: &str) -> Vec<Applied> {
+    let mut applied = Vec::new();
+    for rewrite in rewrites {
+        let positive = crate::flatten::positive_positions(schema, draft);
+        applied.extend(apply_one(*rewrite, schema, draft, &positive, base));
+    }
+    applied.sort_by(|a, b| a.at.cmp(&b.at));
+    applied
+}
+
+/// One rewrite at the `positive` positions.
+fn apply_one(
+    rewrite: Rewrite,
     schema: &mut Value,
     draft: Draft,
     positive: &HashSet<String>,
@@ -79,10 +91,7 @@ pub fn apply(
         let Some(Value::Object(map)) = schema.pointer_mut(&at) else {
             continue;
         };
-        for rewrite in rewrites {
-            if referred(&at, rewrite.keyword()) {
-                continue;
-            }
+        if !referred(&at, rewrite.keyword()) {
             let done = match rewrite {
                 Rewrite::OneOfToAnyOf => {
                     positive.contains(&at)
@@ -98,7 +107,7 @@ pub fn apply(
             };
             if done {
                 applied.push(Applied {
-                    rewrite: *rewrite,
+                    rewrite,
                     at: at.clone(),
                 });
             }
@@ -110,7 +119,6 @@ pub fn apply(
             .collect();
         stack.extend(children.into_iter().rev());
     }
-    applied.sort_by(|a, b| a.at.cmp(&b.at));
     applied
 }
 
@@ -203,12 +211,10 @@ mod tests {
                 "b": {"not": {"oneOf": [{"type": "string"}, {"type": "integer"}]}}
             }
         });
-        let positive = crate::flatten::positive_positions(&schema, Draft::Draft2020_12);
         let applied = apply(
             &[Rewrite::OneOfToAnyOf],
             &mut schema,
             Draft::Draft2020_12,
-            &positive,
             "",
         );
         assert_eq!(
@@ -229,30 +235,14 @@ mod tests {
     fn const_becomes_enum_except_in_draft_4() {
         let original = json!({"properties": {"v": {"const": 2, "title": "t"}}});
         let mut schema = original.clone();
-        let positive = crate::flatten::positive_positions(&schema, Draft::Draft7);
-        let applied = apply(
-            &[Rewrite::ConstToEnum],
-            &mut schema,
-            Draft::Draft7,
-            &positive,
-            "",
-        );
+        let applied = apply(&[Rewrite::ConstToEnum], &mut schema, Draft::Draft7, "");
         assert_eq!(applied.len(), 1);
         assert_eq!(
             schema,
             json!({"properties": {"v": {"enum": [2], "title": "t"}}})
         );
         let mut draft4 = original.clone();
-        assert!(
-            apply(
-                &[Rewrite::ConstToEnum],
-                &mut draft4,
-                Draft::Draft4,
-                &positive,
-                ""
-            )
-            .is_empty()
-        );
+        assert!(apply(&[Rewrite::ConstToEnum], &mut draft4, Draft::Draft4, "").is_empty());
         assert_eq!(draft4, original);
     }
 
@@ -267,15 +257,30 @@ mod tests {
                 "d": {"$ref": "#/inputSchema/properties/c/oneOf/0"}
             }
         });
-        let positive = crate::flatten::positive_positions(&schema, Draft::Draft2020_12);
         let applied = apply(
             &[Rewrite::OneOfToAnyOf],
             &mut schema,
             Draft::Draft2020_12,
-            &positive,
             "/inputSchema",
         );
         assert_eq!(applied, []);
         assert_eq!(percent_decoded("/a/%5B-_%5D%2B"), "/a/[-_]+");
+    }
+
+    #[test]
+    fn a_const_in_a_one_of_branch_is_rewritten_once_the_one_of_is_an_any_of() {
+        let mut schema =
+            json!({"oneOf": [{"properties": {"k": {"const": "a"}}}, {"type": "string"}]});
+        let both = [Rewrite::OneOfToAnyOf, Rewrite::ConstToEnum];
+        let applied = apply(&both, &mut schema, Draft::Draft2020_12, "");
+        assert_eq!(applied.len(), 2);
+        assert_eq!(
+            schema,
+            json!({"anyOf": [{"properties": {"k": {"enum": ["a"]}}}, {"type": "string"}]})
+        );
+        // Alone, the `const` sits in a `oneOf` branch, where widening may narrow: untouched.
+        let mut alone =
+            json!({"oneOf": [{"properties": {"k": {"const": "a"}}}, {"type": "string"}]});
+        assert!(apply(&[Rewrite::ConstToEnum], &mut alone, Draft::Draft2020_12, "").is_empty());
     }
 }
