@@ -251,6 +251,7 @@ pub fn retarget(
     };
     let mut findings = Vec::new();
     let mut undone = false;
+    let mut kept: Vec<String> = Vec::new();
     for (name, at, applied) in changed {
         let report = after.as_ref().ok().map(|after| {
             verify::verify(&Space::new(&before, &at), &Space::new(after, &at), &options)
@@ -286,6 +287,7 @@ pub fn retarget(
                     .at(at.clone())
                     .with_help(kinds.join("; ")),
             );
+            kept.push(at);
         } else {
             undone = true;
             if let (Some(slot), Some(original)) =
@@ -293,30 +295,8 @@ pub fn retarget(
             {
                 *slot = original.clone();
             }
-            // Unknown is the prover's limit; refuted, or a presentation that does not load, is a
-            // bug in a rewrite.
-            let help = match &report {
-                Some(r) if r.verdict == Verdict::Unknown => {
-                    let reason = r.reason.as_ref().map_or(String::new(), |r| {
-                        format!(": `{}` at #{}: {}", r.keyword, r.pointer, r.message)
-                    });
-                    format!(
-                        "the prover could not decide it{reason}; the findings below say what the target still refuses"
-                    )
-                }
-                Some(r) => format!(
-                    "{}; this is a bug in stitch: please report it with the contract",
-                    r.headline(&name)
-                ),
-                None => format!(
-                    "the rewritten presentation does not load ({}); this is a bug in stitch: please report it with the contract",
-                    after
-                        .as_ref()
-                        .err()
-                        .and_then(|why| why.first())
-                        .map_or(String::new(), ToString::to_string)
-                ),
-            };
+            let load_error = after.as_ref().err().and_then(|why| why.first());
+            let help = unproven_help(report.as_ref(), load_error, &name);
             findings.push(
                 Finding::of(
                     codes::TARGET_REWRITE_UNPROVEN,
@@ -334,8 +314,54 @@ pub fn retarget(
     }
     if undone {
         bytes = canonical::pretty(&document);
+        // The schemas kept were proven beside the undone ones rewritten; a reference from one
+        // tool's schema into another's could make that matter, so they are proven again.
+        let again = document::load_derived(bytes.clone(), loaded, &plan.load).ok();
+        let holds = again.as_ref().is_some_and(|again| {
+            kept.iter().all(|at| {
+                verify::verify(&Space::new(&before, at), &Space::new(again, at), &options).verdict
+                    == Verdict::Proven
+            })
+        });
+        if !kept.is_empty() && !holds {
+            findings.retain(|f| f.code != codes::TARGET_REWRITTEN);
+            findings.push(
+                Finding::of(
+                    codes::TARGET_REWRITE_UNPROVEN,
+                    format!(
+                        "{}: the rewrites of {} other schemas were undone too: they were proven only beside those undone",
+                        profile.id(),
+                        kept.len()
+                    ),
+                )
+                .in_file(file),
+            );
+            let document = presented.document.clone().into_owned();
+            return Some((document, presented.bytes.clone(), findings));
+        }
     }
     Some((document, bytes, findings))
+}
+
+/// Why a schema's rewrites were not kept. Unknown is the prover's limit; refuted, or a
+/// presentation that does not load, is a bug in a rewrite.
+fn unproven_help(report: Option<&Report>, load_error: Option<&Finding>, name: &str) -> String {
+    const BUG: &str = "this is a bug in stitch: please report it with the contract";
+    match report {
+        Some(r) if r.verdict == Verdict::Unknown => {
+            let reason = r.reason.as_ref().map_or(String::new(), |r| {
+                format!(": `{}` at #{}: {}", r.keyword, r.pointer, r.message)
+            });
+            format!(
+                "the prover could not decide it{reason}; the findings below say what the target still refuses"
+            )
+        }
+        Some(r) => format!("{}; {BUG}", r.headline(name)),
+        None => format!(
+            "the rewritten presentation does not load ({}); {BUG}",
+            load_error.map_or(String::new(), ToString::to_string)
+        ),
+    }
 }
 
 /// The input schemas of a presentation of `loaded`, as one request.
