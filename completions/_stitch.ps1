@@ -49,7 +49,7 @@ Register-ArgumentCompleter -Native -CommandName 'stitch' -ScriptBlock {
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
             [CompletionResult]::new('--samples', '--samples', [CompletionResultType]::ParameterName, 'Values sampled per branch of the contract''s root union (or in all) to look for a counterexample')
             [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Seed of the sampler: the same seed finds the same values')
-            [CompletionResult]::new('--target', '--target', [CompletionResultType]::ParameterName, 'Check the presentation against a provider''s profile (`stitch targets` lists them): whatever it would refuse is an error and exits 1')
+            [CompletionResult]::new('--target', '--target', [CompletionResultType]::ParameterName, 'Shape the presentation for a provider (`stitch targets` lists them): apply the profile''s rewrites where they are proven to keep every value, then check it; whatever the provider would still refuse is an error and exits 1')
             [CompletionResult]::new('--input-kind', '--input-kind', [CompletionResultType]::ParameterName, 'Read inputs as this kind instead of detecting it')
             [CompletionResult]::new('--draft', '--draft', [CompletionResultType]::ParameterName, 'Read schemas as this draft instead of their `$schema`')
             [CompletionResult]::new('--ref-map', '--ref-map', [CompletionResultType]::ParameterName, 'Resolve references to URI from the local PATH (repeatable); a URI ending in `/` maps a prefix to a folder, trying `<name>` then `<name>.json`')

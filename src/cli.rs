@@ -102,8 +102,9 @@ pub struct FlattenArgs {
     /// How the presentation is verified.
     #[command(flatten)]
     pub sampling: SamplingArgs,
-    /// Check the presentation against a provider's profile (`stitch targets` lists them):
-    /// whatever it would refuse is an error and exits 1.
+    /// Shape the presentation for a provider (`stitch targets` lists them): apply the
+    /// profile's rewrites where they are proven to keep every value, then check it; whatever the
+    /// provider would still refuse is an error and exits 1.
     #[arg(long, value_name = "NAME[@DATE]", value_parser = target)]
     pub target: Option<&'static crate::targets::Profile>,
     /// How to load the inputs.
