@@ -107,12 +107,15 @@ pub fn check(profile: &'static Profile, tools: &[ToolInput<'_>]) -> Vec<Violatio
     out
 }
 
-/// A schema node: its pointer relative to the tool's schema, its object, its object depth.
+/// A schema node.
 struct Node<'a> {
+    /// Its pointer, relative to the tool's schema.
     at: String,
+    /// Its keywords.
     map: &'a Map<String, Value>,
+    /// Levels of object nesting down to it (the root object is 1).
     depth: usize,
-    /// The keyword that holds it (`""` for the root), and whether it is a property's schema.
+    /// Whether it is the schema of a property (a parameter, for budgets).
     property: bool,
 }
 
@@ -243,8 +246,7 @@ impl Walk<'_, '_> {
                             == Some(true);
                     if !fits {
                         let message = format!(
-                            "the tool name `{name}` is not {chars_rule}",
-                            chars_rule = format_args!("1–{max} characters of `{pattern}`")
+                            "the tool name `{name}` is not 1–{max} characters of `{pattern}`"
                         );
                         let fill = Fill {
                             value: name.to_owned(),
