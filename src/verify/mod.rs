@@ -223,7 +223,8 @@ pub fn verify(sub: &Space<'_>, sup: &Space<'_>, options: &Options) -> Report {
             }
         }
     }
-    let (samples, sampled) = sample_and_judge(&sub_judge, &sup_judge, &sampler, options);
+    let undecided = proven_by.is_none() && counterexample.is_none();
+    let (samples, sampled) = sample_and_judge(&sub_judge, &sup_judge, &sampler, options, undecided);
     if let Some((value, rejection)) = sampled {
         if let Some(by) = proven_by {
             bugs.push(format!("the {by} proved the inclusion, but sampling found a value the presentation rejects: {}", canonical::canonical(&value)));
@@ -340,6 +341,7 @@ fn sample_and_judge(
     sup: &judge::Judge<'_, '_>,
     sampler: &sample::Sampler<'_, '_>,
     options: &Options,
+    undecided: bool,
 ) -> (Samples, Option<(Value, Rejection)>) {
     let mut counts = Samples::default();
     let mut seen = std::collections::HashSet::new();
@@ -368,6 +370,26 @@ fn sample_and_judge(
             if valid != Judgement::Valid {
                 continue;
             }
+            counts.valid += 1;
+            counts.checked += 1;
+            if let Judgement::Invalid(rejection) = sup.judge(&sup.space.root, &value) {
+                let smaller = found.as_ref().is_none_or(|(v, _)| size(&value) < size(v));
+                if smaller {
+                    found = Some((value, rejection));
+                }
+            }
+        }
+    }
+    if found.is_none() && undecided {
+        // Where neither prover decided, the values `stitch sample` prints for SUB (another walk
+        // through its branches) are checked too, so that no value a user can see from SUB is
+        // one SUP rejects unnoticed.
+        let run = sample(sub.space, options.samples, options.seed, options.semantics);
+        for value in run.values {
+            if !seen.insert(canonical::canonical(&value)) {
+                continue;
+            }
+            counts.generated += 1;
             counts.valid += 1;
             counts.checked += 1;
             if let Judgement::Invalid(rejection) = sup.judge(&sup.space.root, &value) {
