@@ -16,6 +16,14 @@ const ROOT_OBJECT: Rule = Rule {
     predicts: MUST_BE_OBJECT,
 };
 
+const ROOT_REF: Rule = Rule {
+    check: RootRef,
+    level: Error,
+    evidence: Doc,
+    source: "MCP",
+    predicts: MUST_BE_OBJECT,
+};
+
 const DIALECT: Rule = Rule {
     check: Dialect2020,
     level: Note,
@@ -42,13 +50,7 @@ pub static MCP_2025_06_18: Profile = Profile {
     rewrites: &[],
     rules: &[
         ROOT_OBJECT,
-        Rule {
-            check: RootRef,
-            level: Error,
-            evidence: Doc,
-            source: "MCP",
-            predicts: MUST_BE_OBJECT,
-        },
+        ROOT_REF,
         Rule {
             check: RejectsAllBut(
                 Root,
@@ -71,13 +73,7 @@ pub static MCP_2025_11_25: Profile = Profile {
     rewrites: &[],
     rules: &[
         ROOT_OBJECT,
-        Rule {
-            check: RootRef,
-            level: Error,
-            evidence: Doc,
-            source: "MCP",
-            predicts: MUST_BE_OBJECT,
-        },
+        ROOT_REF,
         Rule {
             check: RootKeywords(&["anyOf", "oneOf", "allOf", "not", "if"]),
             level: Error,

@@ -31,6 +31,19 @@ const NAME: Rule = Rule {
     predicts: "",
 };
 
+/// At most 128 tools in one request, strict or not.
+const TOOLS: Rule = Rule {
+    check: Limit {
+        measure: Measure::Tools,
+        max: 128,
+        near: 103,
+    },
+    level: Error,
+    evidence: Obs,
+    source: "OAI-FC",
+    predicts: TOO_MANY_TOOLS,
+};
+
 /// OpenAI function tools without `strict` (Chat Completions).
 pub static OPENAI: Profile = Profile {
     name: "openai",
@@ -125,17 +138,7 @@ pub static OPENAI: Profile = Profile {
             predicts: "",
         },
         NAME,
-        Rule {
-            check: Limit {
-                measure: Measure::Tools,
-                max: 128,
-                near: 103,
-            },
-            level: Error,
-            evidence: Obs,
-            source: "OAI-FC",
-            predicts: TOO_MANY_TOOLS,
-        },
+        TOOLS,
     ],
 };
 
@@ -352,16 +355,6 @@ pub static OPENAI_STRICT: Profile = Profile {
             predicts: "",
         },
         NAME,
-        Rule {
-            check: Limit {
-                measure: Measure::Tools,
-                max: 128,
-                near: 103,
-            },
-            level: Error,
-            evidence: Obs,
-            source: "OAI-FC",
-            predicts: TOO_MANY_TOOLS,
-        },
+        TOOLS,
     ],
 };
