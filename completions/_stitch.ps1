@@ -35,6 +35,7 @@ Register-ArgumentCompleter -Native -CommandName 'stitch' -ScriptBlock {
             [CompletionResult]::new('sample', 'sample', [CompletionResultType]::ParameterValue, 'Print valid values of a schema, one JSON document per line')
             [CompletionResult]::new('inspect', 'inspect', [CompletionResultType]::ParameterValue, 'Load documents and show what stitch sees: kind, draft, tools, references')
             [CompletionResult]::new('targets', 'targets', [CompletionResultType]::ParameterValue, 'List the provider targets, or print one target''s rules')
+            [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Check a model''s arguments against the contract, undoing what a target''s presentation changed')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script to standard output')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -129,6 +130,26 @@ Register-ArgumentCompleter -Native -CommandName 'stitch' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
         }
+        'stitch;validate' {
+            [CompletionResult]::new('--target', '--target', [CompletionResultType]::ParameterName, 'The target the presentation was shaped for: its recorded mappings (a `null` that stands for an absent key) are undone before the contract judges the arguments')
+            [CompletionResult]::new('--tool', '--tool', [CompletionResultType]::ParameterName, 'The tool whose arguments these are, in a tool list')
+            [CompletionResult]::new('--semantics', '--semantics', [CompletionResultType]::ParameterName, 'Which values the presentation must accept: those with the keys the contract declares (`declared`), or literally every value the contract accepts (`strict`)')
+            [CompletionResult]::new('--collisions', '--collisions', [CompletionResultType]::ParameterName, 'How a property that branches give schemas of different kinds is joined: an `anyOf` of them (`anyof`), or merged without any `anyOf`/`oneOf` (`merge`)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--input-kind', '--input-kind', [CompletionResultType]::ParameterName, 'Read inputs as this kind instead of detecting it')
+            [CompletionResult]::new('--draft', '--draft', [CompletionResultType]::ParameterName, 'Read schemas as this draft instead of their `$schema`')
+            [CompletionResult]::new('--ref-map', '--ref-map', [CompletionResultType]::ParameterName, 'Resolve references to URI from the local PATH (repeatable); a URI ending in `/` maps a prefix to a folder, trying `<name>` then `<name>.json`')
+            [CompletionResult]::new('--max-input-size', '--max-input-size', [CompletionResultType]::ParameterName, 'Refuse inputs larger than this many bytes, before reading them')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour diagnostics (NO_COLOR in the environment means never)')
+            [CompletionResult]::new('--deep', '--deep', [CompletionResultType]::ParameterName, 'Also flatten object unions below the root, at positions where widening cannot narrow (not under `not`, `if` or a `oneOf` that stays)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Show errors only: silence warnings and notes')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Show errors only: silence warnings and notes')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show notes as well as warnings and errors')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Show notes as well as warnings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
         'stitch;completions' {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour diagnostics (NO_COLOR in the environment means never)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Show errors only: silence warnings and notes')
@@ -145,6 +166,7 @@ Register-ArgumentCompleter -Native -CommandName 'stitch' -ScriptBlock {
             [CompletionResult]::new('sample', 'sample', [CompletionResultType]::ParameterValue, 'Print valid values of a schema, one JSON document per line')
             [CompletionResult]::new('inspect', 'inspect', [CompletionResultType]::ParameterValue, 'Load documents and show what stitch sees: kind, draft, tools, references')
             [CompletionResult]::new('targets', 'targets', [CompletionResultType]::ParameterValue, 'List the provider targets, or print one target''s rules')
+            [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Check a model''s arguments against the contract, undoing what a target''s presentation changed')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script to standard output')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -162,6 +184,9 @@ Register-ArgumentCompleter -Native -CommandName 'stitch' -ScriptBlock {
             break
         }
         'stitch;help;targets' {
+            break
+        }
+        'stitch;help;validate' {
             break
         }
         'stitch;help;completions' {

@@ -34,6 +34,9 @@ _stitch() {
             stitch,targets)
                 cmd="stitch__subcmd__targets"
                 ;;
+            stitch,validate)
+                cmd="stitch__subcmd__validate"
+                ;;
             stitch,verify)
                 cmd="stitch__subcmd__verify"
                 ;;
@@ -55,6 +58,9 @@ _stitch() {
             stitch__subcmd__help,targets)
                 cmd="stitch__subcmd__help__subcmd__targets"
                 ;;
+            stitch__subcmd__help,validate)
+                cmd="stitch__subcmd__help__subcmd__validate"
+                ;;
             stitch__subcmd__help,verify)
                 cmd="stitch__subcmd__help__subcmd__verify"
                 ;;
@@ -65,7 +71,7 @@ _stitch() {
 
     case "${cmd}" in
         stitch)
-            opts="-q -v -h -V --color --quiet --verbose --help --version flatten verify sample inspect targets completions help"
+            opts="-q -v -h -V --color --quiet --verbose --help --version flatten verify sample inspect targets validate completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -175,7 +181,7 @@ _stitch() {
             return 0
             ;;
         stitch__subcmd__help)
-            opts="flatten verify sample inspect targets completions help"
+            opts="flatten verify sample inspect targets validate completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -259,6 +265,20 @@ _stitch() {
             return 0
             ;;
         stitch__subcmd__help__subcmd__targets)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        stitch__subcmd__help__subcmd__validate)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -391,6 +411,60 @@ _stitch() {
             case "${prev}" in
                 --format)
                     COMPREPLY=($(compgen -W "human json" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        stitch__subcmd__validate)
+            opts="-q -v -h --target --tool --semantics --deep --collisions --format --input-kind --draft --ref-map --max-input-size --color --quiet --verbose --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --target)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --tool)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --semantics)
+                    COMPREPLY=($(compgen -W "declared strict" -- "${cur}"))
+                    return 0
+                    ;;
+                --collisions)
+                    COMPREPLY=($(compgen -W "anyof merge" -- "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "human json" -- "${cur}"))
+                    return 0
+                    ;;
+                --input-kind)
+                    COMPREPLY=($(compgen -W "schema tool tools" -- "${cur}"))
+                    return 0
+                    ;;
+                --draft)
+                    COMPREPLY=($(compgen -W "4 6 7 2019-09 2020-12" -- "${cur}"))
+                    return 0
+                    ;;
+                --ref-map)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-input-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --color)

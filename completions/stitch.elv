@@ -32,6 +32,7 @@ set edit:completion:arg-completer[stitch] = {|@words|
             cand sample 'Print valid values of a schema, one JSON document per line'
             cand inspect 'Load documents and show what stitch sees: kind, draft, tools, references'
             cand targets 'List the provider targets, or print one target''s rules'
+            cand validate 'Check a model''s arguments against the contract, undoing what a target''s presentation changed'
             cand completions 'Print a shell completion script to standard output'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -120,6 +121,25 @@ set edit:completion:arg-completer[stitch] = {|@words|
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
+        &'stitch;validate'= {
+            cand --target 'The target the presentation was shaped for: its recorded mappings (a `null` that stands for an absent key) are undone before the contract judges the arguments'
+            cand --tool 'The tool whose arguments these are, in a tool list'
+            cand --semantics 'Which values the presentation must accept: those with the keys the contract declares (`declared`), or literally every value the contract accepts (`strict`)'
+            cand --collisions 'How a property that branches give schemas of different kinds is joined: an `anyOf` of them (`anyof`), or merged without any `anyOf`/`oneOf` (`merge`)'
+            cand --format 'Output format'
+            cand --input-kind 'Read inputs as this kind instead of detecting it'
+            cand --draft 'Read schemas as this draft instead of their `$schema`'
+            cand --ref-map 'Resolve references to URI from the local PATH (repeatable); a URI ending in `/` maps a prefix to a folder, trying `<name>` then `<name>.json`'
+            cand --max-input-size 'Refuse inputs larger than this many bytes, before reading them'
+            cand --color 'When to colour diagnostics (NO_COLOR in the environment means never)'
+            cand --deep 'Also flatten object unions below the root, at positions where widening cannot narrow (not under `not`, `if` or a `oneOf` that stays)'
+            cand -q 'Show errors only: silence warnings and notes'
+            cand --quiet 'Show errors only: silence warnings and notes'
+            cand -v 'Show notes as well as warnings and errors'
+            cand --verbose 'Show notes as well as warnings and errors'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
         &'stitch;completions'= {
             cand --color 'When to colour diagnostics (NO_COLOR in the environment means never)'
             cand -q 'Show errors only: silence warnings and notes'
@@ -135,6 +155,7 @@ set edit:completion:arg-completer[stitch] = {|@words|
             cand sample 'Print valid values of a schema, one JSON document per line'
             cand inspect 'Load documents and show what stitch sees: kind, draft, tools, references'
             cand targets 'List the provider targets, or print one target''s rules'
+            cand validate 'Check a model''s arguments against the contract, undoing what a target''s presentation changed'
             cand completions 'Print a shell completion script to standard output'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -147,6 +168,8 @@ set edit:completion:arg-completer[stitch] = {|@words|
         &'stitch;help;inspect'= {
         }
         &'stitch;help;targets'= {
+        }
+        &'stitch;help;validate'= {
         }
         &'stitch;help;completions'= {
         }

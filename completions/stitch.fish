@@ -36,6 +36,7 @@ complete -c stitch -n "__fish_stitch_needs_command" -f -a "verify" -d 'Prove tha
 complete -c stitch -n "__fish_stitch_needs_command" -f -a "sample" -d 'Print valid values of a schema, one JSON document per line'
 complete -c stitch -n "__fish_stitch_needs_command" -f -a "inspect" -d 'Load documents and show what stitch sees: kind, draft, tools, references'
 complete -c stitch -n "__fish_stitch_needs_command" -f -a "targets" -d 'List the provider targets, or print one target\'s rules'
+complete -c stitch -n "__fish_stitch_needs_command" -f -a "validate" -d 'Check a model\'s arguments against the contract, undoing what a target\'s presentation changed'
 complete -c stitch -n "__fish_stitch_needs_command" -f -a "completions" -d 'Print a shell completion script to standard output'
 complete -c stitch -n "__fish_stitch_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c stitch -n "__fish_stitch_using_subcommand flatten" -s o -l output -d 'Write the presentation to FILE instead of standard output (one input only)' -r -F
@@ -139,16 +140,42 @@ never\t'Never colour'"
 complete -c stitch -n "__fish_stitch_using_subcommand targets" -s q -l quiet -d 'Show errors only: silence warnings and notes'
 complete -c stitch -n "__fish_stitch_using_subcommand targets" -s v -l verbose -d 'Show notes as well as warnings and errors'
 complete -c stitch -n "__fish_stitch_using_subcommand targets" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c stitch -n "__fish_stitch_using_subcommand validate" -l target -d 'The target the presentation was shaped for: its recorded mappings (a `null` that stands for an absent key) are undone before the contract judges the arguments' -r
+complete -c stitch -n "__fish_stitch_using_subcommand validate" -l tool -d 'The tool whose arguments these are, in a tool list' -r
+complete -c stitch -n "__fish_stitch_using_subcommand validate" -l semantics -d 'Which values the presentation must accept: those with the keys the contract declares (`declared`), or literally every value the contract accepts (`strict`)' -r -f -a "declared\t'Accept every value whose keys the contract declares (implicitly open objects are read as closed)'
+strict\t'Accept literally every value the contract accepts'"
+complete -c stitch -n "__fish_stitch_using_subcommand validate" -l collisions -d 'How a property that branches give schemas of different kinds is joined: an `anyOf` of them (`anyof`), or merged without any `anyOf`/`oneOf` (`merge`)' -r -f -a "anyof\t'An `anyOf` of the branches\' distinct schemas'
+merge\t'Objects joined key by key, arrays item by item, mixed kinds as a `type` array'"
+complete -c stitch -n "__fish_stitch_using_subcommand validate" -l format -d 'Output format' -r -f -a "human\t'Results on standard output, diagnostics with source snippets on standard error'
+json\t'One JSON document on standard output with the results and the findings, failures included; nothing on standard error'"
+complete -c stitch -n "__fish_stitch_using_subcommand validate" -l input-kind -d 'Read inputs as this kind instead of detecting it' -r -f -a "schema\t'A JSON Schema'
+tool\t'One tool (MCP, OpenAI or Anthropic form)'
+tools\t'A tool list or an MCP `tools/list` result'"
+complete -c stitch -n "__fish_stitch_using_subcommand validate" -l draft -d 'Read schemas as this draft instead of their `$schema`' -r -f -a "4\t'Draft 4'
+6\t'Draft 6'
+7\t'Draft 7'
+2019-09\t'Draft 2019-09'
+2020-12\t'Draft 2020-12'"
+complete -c stitch -n "__fish_stitch_using_subcommand validate" -l ref-map -d 'Resolve references to URI from the local PATH (repeatable); a URI ending in `/` maps a prefix to a folder, trying `<name>` then `<name>.json`' -r
+complete -c stitch -n "__fish_stitch_using_subcommand validate" -l max-input-size -d 'Refuse inputs larger than this many bytes, before reading them' -r
+complete -c stitch -n "__fish_stitch_using_subcommand validate" -l color -d 'When to colour diagnostics (NO_COLOR in the environment means never)' -r -f -a "auto\t'Colour when standard error is a terminal and NO_COLOR is unset'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c stitch -n "__fish_stitch_using_subcommand validate" -l deep -d 'Also flatten object unions below the root, at positions where widening cannot narrow (not under `not`, `if` or a `oneOf` that stays)'
+complete -c stitch -n "__fish_stitch_using_subcommand validate" -s q -l quiet -d 'Show errors only: silence warnings and notes'
+complete -c stitch -n "__fish_stitch_using_subcommand validate" -s v -l verbose -d 'Show notes as well as warnings and errors'
+complete -c stitch -n "__fish_stitch_using_subcommand validate" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c stitch -n "__fish_stitch_using_subcommand completions" -l color -d 'When to colour diagnostics (NO_COLOR in the environment means never)' -r -f -a "auto\t'Colour when standard error is a terminal and NO_COLOR is unset'
 always\t'Always colour'
 never\t'Never colour'"
 complete -c stitch -n "__fish_stitch_using_subcommand completions" -s q -l quiet -d 'Show errors only: silence warnings and notes'
 complete -c stitch -n "__fish_stitch_using_subcommand completions" -s v -l verbose -d 'Show notes as well as warnings and errors'
 complete -c stitch -n "__fish_stitch_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten verify sample inspect targets completions help" -f -a "flatten" -d 'Flatten root unions into one object schema that providers accept'
-complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten verify sample inspect targets completions help" -f -a "verify" -d 'Prove that SUP accepts every value SUB accepts, or show a value it rejects'
-complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten verify sample inspect targets completions help" -f -a "sample" -d 'Print valid values of a schema, one JSON document per line'
-complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten verify sample inspect targets completions help" -f -a "inspect" -d 'Load documents and show what stitch sees: kind, draft, tools, references'
-complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten verify sample inspect targets completions help" -f -a "targets" -d 'List the provider targets, or print one target\'s rules'
-complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten verify sample inspect targets completions help" -f -a "completions" -d 'Print a shell completion script to standard output'
-complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten verify sample inspect targets completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten verify sample inspect targets validate completions help" -f -a "flatten" -d 'Flatten root unions into one object schema that providers accept'
+complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten verify sample inspect targets validate completions help" -f -a "verify" -d 'Prove that SUP accepts every value SUB accepts, or show a value it rejects'
+complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten verify sample inspect targets validate completions help" -f -a "sample" -d 'Print valid values of a schema, one JSON document per line'
+complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten verify sample inspect targets validate completions help" -f -a "inspect" -d 'Load documents and show what stitch sees: kind, draft, tools, references'
+complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten verify sample inspect targets validate completions help" -f -a "targets" -d 'List the provider targets, or print one target\'s rules'
+complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten verify sample inspect targets validate completions help" -f -a "validate" -d 'Check a model\'s arguments against the contract, undoing what a target\'s presentation changed'
+complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten verify sample inspect targets validate completions help" -f -a "completions" -d 'Print a shell completion script to standard output'
+complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten verify sample inspect targets validate completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

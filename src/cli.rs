@@ -55,6 +55,14 @@ pub enum Command {
     /// bare name means its newest date. Each rule shows its severity, its code, the evidence it
     /// rests on (`[doc]`, `[obs]`, `[lib]`, `[?]`) and the provider error it predicts.
     Targets(TargetsArgs),
+    /// Check a model's arguments against the contract, undoing what a target's presentation
+    /// changed.
+    ///
+    /// Prints the arguments as the contract reads them (a `null` that stood for an absent key
+    /// removed) and exits 0 when the contract accepts them; prints the contract's errors, each
+    /// with the pointer into the arguments, and exits 1 when it does not. Give the same flatten
+    /// options and --target as to `stitch flatten`.
+    Validate(ValidateArgs),
     /// Print a shell completion script to standard output.
     Completions {
         /// The shell.
@@ -80,18 +88,9 @@ pub struct FlattenArgs {
     /// current directory].
     #[arg(long, value_name = "DIR", requires = "out_dir")]
     pub root: Option<std::path::PathBuf>,
-    /// Which values the presentation must accept: those with the keys the contract declares
-    /// (`declared`), or literally every value the contract accepts (`strict`).
-    #[arg(long, value_enum, default_value_t = SemanticsArg::Declared)]
-    pub semantics: SemanticsArg,
-    /// Also flatten object unions below the root, at positions where widening cannot narrow
-    /// (not under `not`, `if` or a `oneOf` that stays).
-    #[arg(long)]
-    pub deep: bool,
-    /// How a property that branches give schemas of different kinds is joined: an `anyOf` of
-    /// them (`anyof`), or merged without any `anyOf`/`oneOf` (`merge`).
-    #[arg(long, value_enum, default_value_t = CollisionsArg::Anyof)]
-    pub collisions: CollisionsArg,
+    /// How to flatten.
+    #[command(flatten)]
+    pub shape: ShapeArgs,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     pub format: Format,
@@ -108,6 +107,52 @@ pub struct FlattenArgs {
     #[arg(long, value_name = "NAME[@DATE]", value_parser = target)]
     pub target: Option<&'static crate::targets::Profile>,
     /// How to load the inputs.
+    #[command(flatten)]
+    pub load: LoadArgs,
+}
+
+/// How a contract is flattened: shared by `flatten` and `validate`, which must derive the same
+/// presentation.
+#[derive(Debug, Args)]
+pub struct ShapeArgs {
+    /// Which values the presentation must accept: those with the keys the contract declares
+    /// (`declared`), or literally every value the contract accepts (`strict`).
+    #[arg(long, value_enum, default_value_t = SemanticsArg::Declared)]
+    pub semantics: SemanticsArg,
+    /// Also flatten object unions below the root, at positions where widening cannot narrow
+    /// (not under `not`, `if` or a `oneOf` that stays).
+    #[arg(long)]
+    pub deep: bool,
+    /// How a property that branches give schemas of different kinds is joined: an `anyOf` of
+    /// them (`anyof`), or merged without any `anyOf`/`oneOf` (`merge`).
+    #[arg(long, value_enum, default_value_t = CollisionsArg::Anyof)]
+    pub collisions: CollisionsArg,
+}
+
+/// `stitch validate`.
+#[derive(Debug, Args)]
+pub struct ValidateArgs {
+    /// The contract: a schema, a tool or a tool list (`-` reads standard input).
+    #[arg(value_name = "CONTRACT")]
+    pub contract: String,
+    /// The arguments the model produced for the presentation, as a JSON document (`-` reads
+    /// standard input).
+    #[arg(value_name = "ARGS")]
+    pub args: String,
+    /// The target the presentation was shaped for: its recorded mappings (a `null` that stands
+    /// for an absent key) are undone before the contract judges the arguments.
+    #[arg(long, value_name = "NAME[@DATE]", value_parser = target)]
+    pub target: Option<&'static crate::targets::Profile>,
+    /// The tool whose arguments these are, in a tool list.
+    #[arg(long, value_name = "NAME")]
+    pub tool: Option<String>,
+    /// How the contract was flattened (as given to `stitch flatten`).
+    #[command(flatten)]
+    pub shape: ShapeArgs,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    pub format: Format,
+    /// How to load the contract.
     #[command(flatten)]
     pub load: LoadArgs,
 }

@@ -149,6 +149,22 @@ impl Validator {
     }
 }
 
+impl Validator {
+    /// Every reason `instance` is refused, in the validator's order (empty when it is valid):
+    /// each error's keyword path, the pointer into the instance, and the message.
+    pub fn errors(&self, instance: &Value) -> Vec<Rejection> {
+        self.inner
+            .iter_errors(instance)
+            .map(|error| Rejection {
+                keyword_uri: error.absolute_keyword_location().map(|u| u.to_string()),
+                schema_path: error.schema_path().to_string(),
+                instance_path: error.instance_path().to_string(),
+                message: error.to_string(),
+            })
+            .collect()
+    }
+}
+
 /// A set of documents registered once, from which validators for any place in them are built
 /// cheaply (V3: every schema compiled once, offline).
 pub(crate) struct SchemaSet {

@@ -41,7 +41,7 @@ fn render(case: &Path) -> (String, String, usize) {
         load,
     };
     let mut presented = pipeline::present(&loaded, "tool.json", &plan);
-    let findings = pipeline::target(profile, &loaded, &mut presented, &plan, "tool.json");
+    let findings = pipeline::target(profile, &loaded, &mut presented, &plan, "tool.json").findings;
     let errors = findings
         .iter()
         .filter(|f| f.severity == Severity::Error)
@@ -79,6 +79,13 @@ fn target_fixtures() {
         }
         if name.ends_with("-refused") && errors == 0 {
             failures.push(format!("{name}: refused, yet no error"));
+        }
+        // A narrowing rewrite is reported, never silent (SPEC §3 "Targets").
+        if name.ends_with("-narrowed") && (errors > 0 || !got.contains("stitch::target::narrowed"))
+        {
+            failures.push(format!(
+                "{name}: narrowed, yet {errors} errors or no narrowing reported"
+            ));
         }
         let path = case.join("findings.txt");
         let shown = case.join("presentation.json");

@@ -5,12 +5,11 @@ use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
-use super::{Context, error_findings, load_options, semantics};
-use crate::cli::{CollisionsArg, FlattenArgs, Format};
+use super::{Context, choices, error_findings, load_options};
+use crate::cli::{FlattenArgs, Format};
 use crate::diagnostic::{Finding, Severity, codes};
 use crate::document::{self, Contents, Input, Loaded};
 use crate::error::{Error, Outcome};
-use crate::flatten::{Choices, Collisions};
 use crate::output;
 use crate::pipeline::{self, Plan, Presented, Verification};
 use crate::report::json::{self, FORMAT_VERSION, FlattenDocument, FlattenResult, VerdictJson};
@@ -70,16 +69,17 @@ pub(super) fn run(args: &FlattenArgs, ctx: &mut Context<'_>) -> Result<Outcome, 
         };
         let mut presented = pipeline::present(&loaded, file, &plan);
         refuted |= presented.verdict() == Some(Verdict::Refuted);
-        let checked: Vec<Finding> = args.target.map_or_else(Vec::new, |profile| {
+        let targeted = args.target.map_or_else(Default::default, |profile| {
             pipeline::target(profile, &loaded, &mut presented, &plan, &input.name())
         });
+        let checked = &targeted.findings;
         refused |= checked.iter().any(|f| f.severity == Severity::Error);
         let destination = destinations[index].as_deref();
         let written = match write(args, destination, &loaded, &presented) {
             Ok(written) => written,
             Err(error) if json => {
                 let mut result = result(&input.name(), &loaded, &presented, None, ctx);
-                result.findings.extend(json::findings(&ctx.shown(&checked)));
+                result.findings.extend(json::findings(&ctx.shown(checked)));
                 result
                     .findings
                     .extend(json::findings(&error_findings(error)));
@@ -90,12 +90,13 @@ pub(super) fn run(args: &FlattenArgs, ctx: &mut Context<'_>) -> Result<Outcome, 
         };
         if json {
             let mut result = result(&input.name(), &loaded, &presented, written, ctx);
-            result.findings.extend(json::findings(&ctx.shown(&checked)));
+            result.findings.extend(json::findings(&ctx.shown(checked)));
+            result.nulled = targeted.nulled.iter().map(Into::into).collect();
             document.results.push(result);
         } else {
             human(ctx, &loaded, &presented)?;
             if let Some(profile) = args.target {
-                target_summary(ctx, profile, &checked)?;
+                target_summary(ctx, profile, checked)?;
             }
             if written.is_none() {
                 ctx.out.write_all(presented.bytes.as_bytes())?;
@@ -123,14 +124,7 @@ pub(super) fn run(args: &FlattenArgs, ctx: &mut Context<'_>) -> Result<Outcome, 
 
 /// What the command line asks of `pipeline::present`.
 fn plan(args: &FlattenArgs) -> Plan {
-    let choices = Choices {
-        semantics: semantics(args.semantics),
-        collisions: match args.collisions {
-            CollisionsArg::Anyof => Collisions::AnyOf,
-            CollisionsArg::Merge => Collisions::Merge,
-        },
-        deep: args.deep,
-    };
+    let choices = choices(&args.shape);
     let verify = (!args.no_verify).then(|| verify::Options {
         semantics: choices.semantics,
         samples: args.sampling.samples,
@@ -261,6 +255,7 @@ fn result(
         verdict: presented.verdict().map(Verdict::name),
         verdicts,
         findings: json::findings(&findings),
+        nulled: Vec::new(),
     }
 }
 
@@ -274,6 +269,7 @@ fn failed(file: &str, findings: &[Finding], ctx: &Context<'_>) -> FlattenResult 
         verdict: None,
         verdicts: Vec::new(),
         findings: json::findings(&ctx.shown(findings)),
+        nulled: Vec::new(),
     }
 }
 

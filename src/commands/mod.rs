@@ -6,6 +6,7 @@ mod flatten;
 mod inspect;
 mod sample;
 mod targets;
+mod validate;
 mod verify;
 
 use std::io::Write;
@@ -58,6 +59,7 @@ pub fn dispatch(command: Command, ctx: &mut Context<'_>) -> Result<Outcome, Erro
         Command::Sample(args) => sample::run(&args, ctx),
         Command::Inspect(args) => inspect::run(&args, ctx),
         Command::Targets(args) => targets::run(&args, ctx),
+        Command::Validate(args) => validate::run(&args, ctx),
         Command::Completions { shell } => completions::run(shell, ctx),
     }
 }
@@ -111,5 +113,54 @@ pub fn error_findings(error: Error) -> Vec<Finding> {
         Error::Input(findings) => findings,
         Error::Write { path, source } => vec![write_finding(&path, &source)],
         other => vec![Finding::of(codes::USAGE, other.to_string())],
+    }
+}
+
+/// How `--semantics`, `--deep` and `--collisions` flatten.
+pub fn choices(shape: &crate::cli::ShapeArgs) -> crate::flatten::Choices {
+    use crate::cli::CollisionsArg;
+    use crate::flatten::Collisions;
+    crate::flatten::Choices {
+        semantics: semantics(shape.semantics),
+        collisions: match shape.collisions {
+            CollisionsArg::Anyof => Collisions::AnyOf,
+            CollisionsArg::Merge => Collisions::Merge,
+        },
+        deep: shape.deep,
+    }
+}
+
+/// The schema a command works on (`verb` names it in messages): the input's one schema, or
+/// the tool `--tool` names.
+pub fn choose<'l>(
+    tool: Option<&str>,
+    file: &str,
+    verb: &str,
+    loaded: &'l crate::document::Loaded,
+) -> Result<(&'l str, &'l str), Error> {
+    let schemas = loaded.contents.schemas();
+    let names = || {
+        schemas
+            .iter()
+            .map(|(n, _)| format!("`{n}`"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    match (tool, schemas.as_slice()) {
+        (None, [one]) => Ok(*one),
+        (Some(tool), _) => schemas
+            .iter()
+            .find(|(n, _)| *n == tool)
+            .copied()
+            .ok_or_else(|| {
+                Error::Usage(format!("no tool `{tool}` in `{file}`; it has: {}", names()))
+            }),
+        (None, []) => Err(Error::Usage(format!(
+            "`{file}` holds no input schema to {verb}"
+        ))),
+        (None, _) => Err(Error::Usage(format!(
+            "`{file}` holds several tools; choose one with --tool NAME ({})",
+            names()
+        ))),
     }
 }

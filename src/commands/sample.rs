@@ -2,10 +2,10 @@
 //! schema) as JSON lines on standard output, deterministic for a seed (V2). Fewer values than
 //! asked is a warning; none at all is a finding and exit 1.
 
-use super::{Context, error_findings, load_options, semantics};
+use super::{Context, choose, error_findings, load_options, semantics};
 use crate::cli::{Format, SampleArgs};
 use crate::diagnostic::{Finding, codes};
-use crate::document::{self, Input, Loaded};
+use crate::document::{self, Input};
 use crate::error::{Error, Outcome};
 use crate::report::json::{self, FORMAT_VERSION, SampleCounts, SampleDocument};
 use crate::verify::{self, Space};
@@ -22,7 +22,7 @@ pub(super) fn run(args: &SampleArgs, ctx: &mut Context<'_>) -> Result<Outcome, E
     let chosen = document::load_compiled(&Input::from_arg(&args.file), &load_options(&args.load))
         .map_err(Error::Input)
         .and_then(|loaded| {
-            let (name, at) = choose(args, &loaded)?;
+            let (name, at) = choose(args.tool.as_deref(), &args.file, "sample", &loaded)?;
             Ok((name.to_owned(), at.to_owned(), loaded))
         });
     let (name, at, loaded) = match chosen {
@@ -103,40 +103,4 @@ pub(super) fn run(args: &SampleArgs, ctx: &mut Context<'_>) -> Result<Outcome, E
     }
     ctx.report(&found)?;
     Ok(outcome)
-}
-
-/// The schema to sample: the input's one schema, or the tool `--tool` names.
-fn choose<'l>(args: &SampleArgs, loaded: &'l Loaded) -> Result<(&'l str, &'l str), Error> {
-    let schemas = loaded.contents.schemas();
-    match (&args.tool, schemas.as_slice()) {
-        (None, [one]) => Ok(*one),
-        (Some(tool), _) => schemas
-            .iter()
-            .find(|(n, _)| n == tool)
-            .copied()
-            .ok_or_else(|| {
-                Error::Usage(format!(
-                    "no tool `{tool}` in `{}`; it has: {}",
-                    args.file,
-                    names(&schemas)
-                ))
-            }),
-        (None, []) => Err(Error::Usage(format!(
-            "`{}` holds no input schema to sample",
-            args.file
-        ))),
-        (None, _) => Err(Error::Usage(format!(
-            "`{}` holds several tools; choose one with --tool NAME ({})",
-            args.file,
-            names(&schemas)
-        ))),
-    }
-}
-
-fn names(schemas: &[(&str, &str)]) -> String {
-    schemas
-        .iter()
-        .map(|(n, _)| format!("`{n}`"))
-        .collect::<Vec<_>>()
-        .join(", ")
 }

@@ -468,6 +468,34 @@ codes! {
          (the verdict and its reason are given), so the schema keeps the keywords the provider \
          refuses or drops, and the findings that follow say so. Please report it: a rewrite \
          stitch applies should always be provable.";
+    /// C4: a rewrite the target needs narrows the presentation.
+    TARGET_NARROWED = "stitch::target::narrowed", Warning,
+        "a rewrite the target needs makes the presentation refuse values the contract accepts",
+        "Some providers accept only closed objects (OpenAI and Anthropic strict modes need \
+         `additionalProperties: false` on every object). Closing an explicitly open object, a \
+         map, or two union branches whose keys a value may mix, makes the presentation refuse \
+         values the contract accepts. stitch applies it only for the target you asked for, and \
+         this finding shows a value that is lost. If the model must be able to send such \
+         values, use the provider's non-strict mode, or declare the keys in the contract.";
+    /// C4: optional properties made required and nullable (F7.6), with the null ⇒ absent mapping.
+    TARGET_NULLABLE = "stitch::target::nullable", Note,
+        "optional properties were made required and nullable; a model's `null` there means the key was left out",
+        "OpenAI's strict mode needs every property in `required`, so stitch makes each optional \
+         property required and nullable (F7.6): a `type` gains `\"null\"`, an `enum` gains \
+         `null`, a `$ref` or union becomes `anyOf: [X, {\"type\": \"null\"}]`. The model then \
+         sends `null` for a key it means to leave out. The presentation is proven to accept \
+         every value of the contract modulo that mapping, and `stitch validate CONTRACT ARGS \
+         --target NAME` maps `null` back to an absent key before validating against the \
+         contract. Where a property accepted `null` already, `null` and an absent key cannot be \
+         told apart; the finding says where.";
+    /// `stitch validate`: the contract refuses the arguments.
+    VALIDATE_INVALID = "stitch::validate::invalid", Error,
+        "the contract refuses the arguments",
+        "`stitch validate` judges a model's arguments by the contract, after undoing what the \
+         target's presentation changed (a `null` that stands for a left-out key). Each finding \
+         names the place in the arguments and the contract's reason. The model produced a value \
+         the contract does not accept: return the error to the model, or fix the contract if it \
+         should accept it.";
 }
 
 /// The entry for `code`, if it is one of ours.

@@ -109,6 +109,17 @@ pub fn relative_path(path: &Path, base: &Path) -> String {
     out.to_string_lossy().replace('\\', "/")
 }
 
+/// Reads and parses a JSON document that is not a schema (a model's arguments): the same size
+/// cap, decoding and parse diagnostics as loading, and its source text for positions.
+pub fn read_value(
+    input: &Input,
+    max_input_size: u64,
+) -> Result<(Arc<SourceText>, Value), Vec<Finding>> {
+    let source = source::read(input, max_input_size).map_err(|f| vec![f])?;
+    let value = source::parse(&source)?;
+    Ok((source, value))
+}
+
 /// Loads an input from disk or standard input.
 pub fn load(input: &Input, options: &LoadOptions) -> Result<Loaded, Vec<Finding>> {
     let mut source = source::read(input, options.max_input_size).map_err(|f| vec![f])?;
@@ -468,4 +479,34 @@ fn stem_of(path: &Path) -> String {
     path.file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_else(|| "schema".to_owned())
+}
+
+/// Loading a document from text in unit tests: no files beside it.
+#[cfg(test)]
+pub(crate) mod testing {
+    use std::sync::Arc;
+
+    use crate::diagnostic::{Finding, SourceText, codes};
+
+    /// `text` loaded as `file:///t.json`, with default options.
+    pub fn loaded(text: &str) -> super::Loaded {
+        let source = Arc::new(SourceText {
+            name: "t.json".to_owned(),
+            text: text.into(),
+        });
+        struct NoFiles;
+        impl super::refs::Fetch for NoFiles {
+            fn fetch(&mut self, path: &std::path::Path) -> Result<Arc<SourceText>, Finding> {
+                Err(Finding::error(codes::READ, path.display().to_string()))
+            }
+        }
+        super::load_source(
+            source,
+            url::Url::parse("file:///t.json").expect("a URL"),
+            "t",
+            &super::LoadOptions::default(),
+            &mut NoFiles,
+        )
+        .expect("the test document loads")
+    }
 }

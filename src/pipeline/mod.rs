@@ -7,8 +7,13 @@
 //! files a presentation's references name, as loading its contract did.
 
 pub mod findings;
+pub mod mapping;
 pub mod pairing;
 pub mod reproduce;
+pub mod retarget;
+
+pub use mapping::Nulled;
+pub use retarget::{Retargeted, retarget};
 
 use std::borrow::Cow;
 use std::path::Path;
@@ -198,170 +203,36 @@ pub fn check_target(
         .collect()
 }
 
+/// What `stitch flatten --target` found: the rewrites' notes, then what the target would refuse
+/// or drop; and where a model's `null` means absent.
+#[derive(Debug, Default)]
+pub struct Targeted {
+    /// The findings.
+    pub findings: Vec<Finding>,
+    /// The null ⇒ absent mapping (F7.6) of the rewritten presentation.
+    pub nulled: Vec<Nulled>,
+}
+
 /// C4, as `stitch flatten --target` does it: rewrites the presentation for `profile` (kept
-/// only where proven, see [`retarget`]) and checks the result. The findings: the rewrites' notes,
-/// then what the target would refuse or drop.
+/// only where proven, see [`retarget()`]) and checks the result.
 pub fn target(
     profile: &'static Profile,
     loaded: &Loaded,
     presented: &mut Presented<'_>,
     plan: &Plan,
     file: &str,
-) -> Vec<Finding> {
-    let mut findings = Vec::new();
-    if let Some((document, bytes, notes)) = retarget(profile, loaded, presented, plan, file) {
-        presented.document = Cow::Owned(document);
-        presented.bytes = bytes;
-        findings = notes;
+) -> Targeted {
+    let mut targeted = Targeted::default();
+    if let Some(done) = retarget(profile, loaded, presented, plan, file) {
+        presented.document = Cow::Owned(done.document);
+        presented.bytes = done.bytes;
+        targeted.findings = done.findings;
+        targeted.nulled = done.nulled;
     }
-    findings.extend(check_target(profile, loaded, &presented.document, file));
-    findings
-}
-
-/// C4: the presentation of `loaded` rewritten for `profile` (its document and bytes), with a
-/// finding per schema: the rewrites kept (each schema's rewrites are kept only once the prover
-/// shows the rewritten schema accepts every value the presentation did), or why they were undone.
-/// `None` when the profile has no rewrite for this presentation.
-pub fn retarget(
-    profile: &'static Profile,
-    loaded: &Loaded,
-    presented: &Presented<'_>,
-    plan: &Plan,
-    file: &str,
-) -> Option<(Value, String, Vec<Finding>)> {
-    let draft = loaded.input().draft;
-    let mut document = presented.document.clone().into_owned();
-    let mut changed: Vec<(String, String, Vec<targets::Applied>)> = Vec::new();
-    for (name, at) in loaded.contents.schemas() {
-        let schema = document.pointer_mut(at)?;
-        let applied = targets::apply(profile.rewrites, schema, draft, at);
-        if !applied.is_empty() {
-            changed.push((name.to_owned(), at.to_owned(), applied));
-        }
-    }
-    if changed.is_empty() {
-        return None;
-    }
-    let mut bytes = canonical::pretty(&document);
-    let before = document::load_derived(presented.bytes.clone(), loaded, &plan.load).ok()?;
-    let after = document::load_derived(bytes.clone(), loaded, &plan.load);
-    let options = verify::Options {
-        semantics: plan.choices.semantics,
-        ..plan.verify.unwrap_or_default()
-    };
-    let mut findings = Vec::new();
-    let mut undone = false;
-    let mut kept: Vec<String> = Vec::new();
-    for (name, at, applied) in changed {
-        let report = after.as_ref().ok().map(|after| {
-            verify::verify(&Space::new(&before, &at), &Space::new(after, &at), &options)
-        });
-        let places: Vec<String> = applied
-            .iter()
-            .map(|a| {
-                format!(
-                    "`{}` at #{}",
-                    a.rewrite.keyword(),
-                    targets::in_document(&at, &a.at)
-                )
-            })
-            .collect();
-        if report
-            .as_ref()
-            .is_some_and(|r| r.verdict == Verdict::Proven)
-        {
-            let message = format!(
-                "{}: {name}: rewrote {}; proven to accept every value the presentation did",
-                profile.id(),
-                places.join(", ")
-            );
-            let mut kinds: Vec<&str> = Vec::new();
-            for described in applied.iter().map(|a| a.rewrite.describe()) {
-                if !kinds.contains(&described) {
-                    kinds.push(described);
-                }
-            }
-            findings.push(
-                Finding::of(codes::TARGET_REWRITTEN, message)
-                    .in_file(file)
-                    .at(at.clone())
-                    .with_help(kinds.join("; ")),
-            );
-            kept.push(at);
-        } else {
-            undone = true;
-            if let (Some(slot), Some(original)) =
-                (document.pointer_mut(&at), presented.document.pointer(&at))
-            {
-                *slot = original.clone();
-            }
-            let load_error = after.as_ref().err().and_then(|why| why.first());
-            let help = unproven_help(report.as_ref(), load_error, &name);
-            findings.push(
-                Finding::of(
-                    codes::TARGET_REWRITE_UNPROVEN,
-                    format!(
-                        "{}: {name}: rewrites not kept ({})",
-                        profile.id(),
-                        places.join(", ")
-                    ),
-                )
-                .in_file(file)
-                .at(at.clone())
-                .with_help(help),
-            );
-        }
-    }
-    if undone {
-        bytes = canonical::pretty(&document);
-        // The schemas kept were proven beside the undone ones rewritten; a reference from one
-        // tool's schema into another's could make that matter, so they are proven again.
-        let again = document::load_derived(bytes.clone(), loaded, &plan.load).ok();
-        let holds = again.as_ref().is_some_and(|again| {
-            kept.iter().all(|at| {
-                verify::verify(&Space::new(&before, at), &Space::new(again, at), &options).verdict
-                    == Verdict::Proven
-            })
-        });
-        if !kept.is_empty() && !holds {
-            findings.retain(|f| f.code != codes::TARGET_REWRITTEN);
-            findings.push(
-                Finding::of(
-                    codes::TARGET_REWRITE_UNPROVEN,
-                    format!(
-                        "{}: the rewrites of {} other schemas were undone too: they were proven only beside those undone",
-                        profile.id(),
-                        kept.len()
-                    ),
-                )
-                .in_file(file),
-            );
-            let document = presented.document.clone().into_owned();
-            return Some((document, presented.bytes.clone(), findings));
-        }
-    }
-    Some((document, bytes, findings))
-}
-
-/// Why a schema's rewrites were not kept. Unknown is the prover's limit; refuted, or a
-/// presentation that does not load, is a bug in a rewrite.
-fn unproven_help(report: Option<&Report>, load_error: Option<&Finding>, name: &str) -> String {
-    const BUG: &str = "this is a bug in stitch: please report it with the contract";
-    match report {
-        Some(r) if r.verdict == Verdict::Unknown => {
-            let reason = r.reason.as_ref().map_or(String::new(), |r| {
-                format!(": `{}` at #{}: {}", r.keyword, r.pointer, r.message)
-            });
-            format!(
-                "the prover could not decide it{reason}; the findings below say what the target still refuses"
-            )
-        }
-        Some(r) => format!("{}; {BUG}", r.headline(name)),
-        None => format!(
-            "the rewritten presentation does not load ({}); {BUG}",
-            load_error.map_or(String::new(), ToString::to_string)
-        ),
-    }
+    targeted
+        .findings
+        .extend(check_target(profile, loaded, &presented.document, file));
+    targeted
 }
 
 /// The input schemas of a presentation of `loaded`, as one request.

@@ -198,6 +198,53 @@ pub struct FlattenResult {
     pub verdicts: Vec<VerdictJson>,
     /// Everything reported about this input, at the verbosity asked for.
     pub findings: Vec<FindingJson>,
+    /// With `--target`: the keys made required and nullable (F7.6), where a model's `null`
+    /// means the key was left out; absent when there are none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub nulled: Vec<NulledJson>,
+}
+
+/// One key of the null ⇒ absent mapping.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct NulledJson {
+    /// The object schema's pointer in the presentation.
+    pub object: String,
+    /// The property.
+    pub key: String,
+    /// True when the property accepted `null` before: there `null` and absent are one value.
+    pub was_nullable: bool,
+}
+
+impl From<&crate::pipeline::Nulled> for NulledJson {
+    fn from(n: &crate::pipeline::Nulled) -> Self {
+        NulledJson {
+            object: n.object.clone(),
+            key: n.key.clone(),
+            was_nullable: n.was_nullable,
+        }
+    }
+}
+
+/// `stitch validate --format json`.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ValidateDocument {
+    /// [`FORMAT_VERSION`].
+    pub format_version: u32,
+    /// The schema or tool that judged the arguments; `null` when none could be chosen.
+    pub name: Option<String>,
+    /// The target whose mappings were undone (`name@date`); `null` without `--target`.
+    pub target: Option<String>,
+    /// Whether the contract accepts the arguments; `null` when it could not judge them.
+    pub valid: Option<bool>,
+    /// The arguments as the contract reads them; `null` when they could not be read.
+    pub value: Option<Value>,
+    /// Pointers into the arguments of the keys whose `null` stood for absent, and was dropped.
+    pub dropped: Vec<String>,
+    /// The contract's reasons (`stitch::validate::invalid`, one per error, each pointing into
+    /// the arguments), and whatever else was reported.
+    pub findings: Vec<FindingJson>,
 }
 
 /// `stitch verify --format json`.

@@ -22,11 +22,13 @@ mod mcp;
 mod openai;
 mod others;
 mod rewrite;
+mod strict;
 
 use std::fmt;
 
 pub use check::{ToolInput, Violation, check};
 pub use rewrite::{Applied, Rewrite, apply, in_document};
+pub(crate) use strict::OBSERVE_KEYS;
 
 use crate::diagnostic::{Code, Severity, codes};
 

@@ -148,7 +148,12 @@ pub static OPENAI_STRICT: Profile = Profile {
     date: "2026-08",
     family: Family::OpenAi,
     summary: "OpenAI Structured Outputs and function tools with `strict: true` (the Responses API's default)",
-    rewrites: &[Rewrite::OneOfToAnyOf],
+    rewrites: &[
+        Rewrite::OneOfToAnyOf,
+        Rewrite::RefAlone,
+        Rewrite::CloseObjects,
+        Rewrite::RequireAll,
+    ],
     rules: &[
         Rule {
             check: RootObject,

@@ -8,11 +8,18 @@
 //!   keyword (it asserts nothing), so it is left alone there. It too is applied at positive
 //!   positions only: the prover proves `not` and `if` only when both sides hold the same
 //!   subschema, so an equivalence inside them could not be kept.
+//! - OpenAI strict's three (`strict`): a `$ref` alone on its node, objects closed, and every
+//!   property required and nullable. Closing may narrow and requiring holds only modulo
+//!   null ⇒ absent, so `pipeline` proves those two apart from the rest.
+//!
+//! Nodes are visited deepest first, so a rewrite that moves a node one level down (into an
+//! `anyOf`) never moves one still to be visited.
 
 use std::collections::HashSet;
 
 use serde_json::Value;
 
+use super::strict;
 use crate::schema::{Draft, pointer};
 
 /// One kind of rewrite.
@@ -22,6 +29,14 @@ pub enum Rewrite {
     OneOfToAnyOf,
     /// `const: v` → `enum: [v]`, from draft 6 on, at positive positions.
     ConstToEnum,
+    /// `{"$ref": X, …}` → `{"anyOf": [{"$ref": X}], …}`, at positive positions.
+    RefAlone,
+    /// `additionalProperties: false` (and `properties: {}`) on every object at a positive
+    /// position. May narrow.
+    CloseObjects,
+    /// Every optional property required and nullable (F7.6), at positive positions. Holds
+    /// modulo null ⇒ absent.
+    RequireAll,
 }
 
 impl Rewrite {
@@ -30,6 +45,9 @@ impl Rewrite {
         match self {
             Rewrite::OneOfToAnyOf => "oneOf",
             Rewrite::ConstToEnum => "const",
+            Rewrite::RefAlone => "$ref",
+            Rewrite::CloseObjects => "additionalProperties",
+            Rewrite::RequireAll => "required",
         }
     }
 
@@ -42,6 +60,15 @@ impl Rewrite {
             Rewrite::ConstToEnum => {
                 "`const` becomes a one-value `enum` where widening cannot narrow (an equivalence)"
             }
+            Rewrite::RefAlone => {
+                "a `$ref` with siblings becomes `anyOf: [{\"$ref\": …}]` beside them (an equivalence)"
+            }
+            Rewrite::CloseObjects => {
+                "every object gets `additionalProperties: false` and `properties` (narrows an open object; reported when it does)"
+            }
+            Rewrite::RequireAll => {
+                "every optional property becomes required and nullable (F7.6): the model sends `null` for a key it leaves out, and `stitch validate` removes it again"
+            }
         }
     }
 }
@@ -51,8 +78,11 @@ impl Rewrite {
 pub struct Applied {
     /// What was done.
     pub rewrite: Rewrite,
-    /// Where, relative to the schema.
+    /// Where, relative to the schema: the node, or for [`Rewrite::RequireAll`] the property.
     pub at: String,
+    /// [`Rewrite::RequireAll`] only: the property accepted `null` already, so `null` and an
+    /// absent key are one value in the presentation.
+    pub was_nullable: bool,
 }
 
 /// Applies `rewrites` to `schema` (read as `draft`; `base`: its pointer in its document), one
@@ -85,41 +115,72 @@ fn apply_one(
             .iter()
             .any(|t| pointer::starts_with(t, &inside) || pointer::starts_with(t, &in_document))
     };
-    let mut applied = Vec::new();
-    let mut stack = vec![String::new()];
-    while let Some(at) = stack.pop() {
+    let mut applied: Vec<Applied> = Vec::new();
+    for at in preorder(schema, draft).into_iter().rev() {
+        if !positive.contains(&at) || referred(&at, rewrite.keyword()) {
+            continue;
+        }
         let Some(Value::Object(map)) = schema.pointer_mut(&at) else {
             continue;
         };
-        if !referred(&at, rewrite.keyword()) {
-            let done = match rewrite {
-                Rewrite::OneOfToAnyOf => {
-                    positive.contains(&at)
-                        && !map.contains_key("anyOf")
-                        && rename(map, "oneOf", "anyOf")
-                }
-                Rewrite::ConstToEnum => {
-                    positive.contains(&at)
-                        && draft != Draft::Draft4
-                        && !map.contains_key("enum")
-                        && const_to_enum(map)
-                }
-            };
-            if done {
-                applied.push(Applied {
-                    rewrite,
-                    at: at.clone(),
-                });
+        let one = |at: &str| Applied {
+            rewrite,
+            at: at.to_owned(),
+            was_nullable: false,
+        };
+        let done = match rewrite {
+            Rewrite::OneOfToAnyOf => !map.contains_key("anyOf") && rename(map, "oneOf", "anyOf"),
+            Rewrite::ConstToEnum => {
+                draft != Draft::Draft4 && !map.contains_key("enum") && const_to_enum(map)
             }
+            Rewrite::RefAlone => strict::ref_alone(map, draft),
+            Rewrite::CloseObjects => strict::close(map),
+            Rewrite::RequireAll => {
+                let properties = pointer::push(&at, "properties");
+                let movable = |key: &str| !referred(&properties, key);
+                for made in strict::require_all(map, draft, movable) {
+                    let place = pointer::push(&properties, &made.key);
+                    if made.moved {
+                        // Its subschemas moved one level down, into `anyOf/0`.
+                        let to = pointer::push_index(&pointer::push(&place, "anyOf"), 0);
+                        for earlier in &mut applied {
+                            if pointer::starts_with(&earlier.at, &place) {
+                                earlier.at = format!("{to}{}", &earlier.at[place.len()..]);
+                            }
+                        }
+                    }
+                    applied.push(Applied {
+                        was_nullable: made.was_nullable,
+                        ..one(&place)
+                    });
+                }
+                false
+            }
+        };
+        if done {
+            applied.push(one(&at));
         }
+    }
+    applied
+}
+
+/// Every schema node's pointer, parents before their subschemas.
+fn preorder(schema: &Value, draft: Draft) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut stack = vec![String::new()];
+    while let Some(at) = stack.pop() {
+        let Some(Value::Object(map)) = schema.pointer(&at) else {
+            continue;
+        };
         let children: Vec<String> = draft
             .subschemas_as_written(map)
             .iter()
             .map(|sub| sub.pointer(&at))
             .collect();
         stack.extend(children.into_iter().rev());
+        out.push(at);
     }
-    applied
+    out
 }
 
 /// The pointers every local `$ref` of `schema` names, percent-decoded.
@@ -134,7 +195,7 @@ fn reference_targets(schema: &Value) -> Vec<String> {
                     .and_then(Value::as_str)
                     .and_then(|r| r.split_once('#'))
                 {
-                    out.push(percent_decoded(fragment.1));
+                    out.push(pointer::percent_decoded(fragment.1));
                 }
                 stack.extend(map.values());
             }
@@ -143,30 +204,6 @@ fn reference_targets(schema: &Value) -> Vec<String> {
         }
     }
     out
-}
-
-/// `%5B` → `[`, as a URI fragment spells a pointer's characters.
-fn percent_decoded(text: &str) -> String {
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        let hex = bytes
-            .get(i + 1..i + 3)
-            .and_then(|h| std::str::from_utf8(h).ok())
-            .and_then(|h| u8::from_str_radix(h, 16).ok());
-        match (bytes[i], hex) {
-            (b'%', Some(byte)) => {
-                out.push(byte);
-                i += 3;
-            }
-            (byte, _) => {
-                out.push(byte);
-                i += 1;
-            }
-        }
-    }
-    String::from_utf8_lossy(&out).into_owned()
 }
 
 /// Renames a key in place, keeping its position; false when absent.
@@ -221,7 +258,8 @@ mod tests {
             applied,
             [Applied {
                 rewrite: Rewrite::OneOfToAnyOf,
-                at: "/properties/a".to_owned()
+                at: "/properties/a".to_owned(),
+                was_nullable: false,
             }]
         );
         // Key order is kept; the negated one stays.
@@ -264,7 +302,7 @@ mod tests {
             "/inputSchema",
         );
         assert_eq!(applied, []);
-        assert_eq!(percent_decoded("/a/%5B-_%5D%2B"), "/a/[-_]+");
+        assert_eq!(pointer::percent_decoded("/a/%5B-_%5D%2B"), "/a/[-_]+");
     }
 
     #[test]

@@ -147,36 +147,9 @@ fn declares_property(space: &Space<'_>, at: &Location, memo: &mut HashMap<Locati
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::document::LoadOptions;
     use serde_json::json;
 
-    fn loaded(text: &str) -> crate::document::Loaded {
-        let source = std::sync::Arc::new(crate::diagnostic::SourceText {
-            name: "t.json".to_owned(),
-            text: text.into(),
-        });
-        struct NoFiles;
-        impl crate::document::refs::Fetch for NoFiles {
-            fn fetch(
-                &mut self,
-                path: &std::path::Path,
-            ) -> Result<std::sync::Arc<crate::diagnostic::SourceText>, crate::diagnostic::Finding>
-            {
-                Err(crate::diagnostic::Finding::error(
-                    crate::diagnostic::codes::READ,
-                    path.display().to_string(),
-                ))
-            }
-        }
-        crate::document::load_source(
-            source,
-            url::Url::parse("file:///t.json").unwrap(),
-            "t",
-            &LoadOptions::default(),
-            &mut NoFiles,
-        )
-        .unwrap()
-    }
+    use crate::document::testing::loaded;
 
     #[test]
     fn entries_that_declare_properties_are_closed() {

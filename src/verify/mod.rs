@@ -317,6 +317,44 @@ pub fn admits(space: &Space<'_>, value: &Value, semantics: Semantics) -> Option<
     }
 }
 
+/// Validators at any place of one space, each compiled once: a place is judged with the
+/// space's references, as the schema at its root reads them.
+pub struct Places<'a, 's> {
+    judge: judge::Judge<'a, 's>,
+}
+
+impl<'a, 's> Places<'a, 's> {
+    /// The places of `space`.
+    pub fn new(space: &'s Space<'a>) -> Places<'a, 's> {
+        Places {
+            judge: judge::Judge::new(space),
+        }
+    }
+
+    /// Whether the schema at `pointer` (in the space's document) accepts `value` as written:
+    /// `None` when it cannot be judged.
+    pub fn admits(&self, pointer: &str, value: &Value) -> Option<bool> {
+        let at = crate::document::Location {
+            doc: 0,
+            pointer: pointer.to_owned(),
+        };
+        match self.judge.judge(&at, value) {
+            Judgement::Valid => Some(true),
+            Judgement::Invalid(_) => Some(false),
+            Judgement::Undecided => None,
+        }
+    }
+}
+
+/// Every reason the schema under test refuses `value` as written (empty when it accepts it);
+/// `None` when the schema does not compile.
+pub fn rejections(space: &Space<'_>, value: &Value) -> Option<Vec<crate::validate::Rejection>> {
+    let judge = judge::Judge::new(space);
+    judge
+        .validator(&space.root)
+        .map(|validator| validator.errors(value))
+}
+
 /// What [`sample`] found.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct SampleRun {

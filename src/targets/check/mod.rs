@@ -142,7 +142,7 @@ fn nodes(schema: &Value, draft: Draft) -> Vec<Node<'_>> {
 }
 
 /// The JSON types a node names in `type`.
-fn types(map: &Map<String, Value>) -> Vec<&str> {
+pub(crate) fn types(map: &Map<String, Value>) -> Vec<&str> {
     match map.get("type") {
         Some(Value::String(t)) => vec![t.as_str()],
         Some(Value::Array(ts)) => ts.iter().filter_map(Value::as_str).collect(),
@@ -151,7 +151,7 @@ fn types(map: &Map<String, Value>) -> Vec<&str> {
 }
 
 /// An object schema: `type` names `object`, or no `type` and object keywords.
-fn is_object(map: &Map<String, Value>) -> bool {
+pub(crate) fn is_object(map: &Map<String, Value>) -> bool {
     let types = types(map);
     if !types.is_empty() {
         return types.contains(&"object");

@@ -1,0 +1,491 @@
+//! C4, the rewriting half: a presentation rewritten for a target, each schema's rewrites kept
+//! only once proven (SPEC §3 "Targets").
+//!
+//! A schema goes through three stages. First the rewrites that keep every value (`oneOf` →
+//! `anyOf`, `const` → `enum`, a `$ref` alone on its node). Then closing objects, which may
+//! narrow: the prover compares the closed schema with the presentation, and when it finds a lost
+//! value the narrowing is reported with that value (`stitch::target::narrowed`) and the closed
+//! schema becomes the baseline of what follows. Last, optional properties made required and
+//! nullable (F7.6), which holds only modulo null ⇒ absent: the prover judges the *unmapped*
+//! schema (those keys still optional) against the baseline, and `mapping::unsound` checks that
+//! the schema's shape lets the mapping add `null` safely. A schema whose proof fails keeps none
+//! of its rewrites.
+
+use serde_json::Value;
+
+use super::mapping::{self, Nulled};
+use super::{Plan, Presented};
+use crate::canonical;
+use crate::diagnostic::{Finding, codes};
+use crate::document::{self, Loaded};
+use crate::schema::pointer;
+use crate::targets::{self, Applied, Profile, Rewrite};
+use crate::verify::{self, Report, Space, Verdict};
+
+/// A presentation rewritten for a target.
+#[derive(Debug)]
+pub struct Retargeted {
+    /// The rewritten document.
+    pub document: Value,
+    /// Its bytes.
+    pub bytes: String,
+    /// One note per schema rewritten (what, where, proven how), or why its rewrites were undone;
+    /// the narrowings; the null ⇒ absent mappings.
+    pub findings: Vec<Finding>,
+    /// The keys where a model's `null` means absent.
+    pub nulled: Vec<Nulled>,
+}
+
+/// One schema on its way through the stages.
+struct Stage {
+    name: String,
+    at: String,
+    original: Value,
+    /// After the value-keeping rewrites and closing.
+    closed: Value,
+    /// `after` with the properties made required optional again.
+    unmapped: Value,
+    after: Value,
+    /// What was rewritten, but for the properties made required.
+    applied: Vec<Applied>,
+    closes: bool,
+    /// The properties made required and nullable.
+    required: Vec<Applied>,
+}
+
+/// The presentation of `loaded` rewritten for `profile`; `None` when the profile rewrites
+/// nothing in it.
+pub fn retarget(
+    profile: &'static Profile,
+    loaded: &Loaded,
+    presented: &Presented<'_>,
+    plan: &Plan,
+    file: &str,
+) -> Option<Retargeted> {
+    let mut stages = stages(profile, loaded, presented)?;
+    let mut findings = Vec::new();
+    let base = presented.document.clone().into_owned();
+    let load = |stages: &[Stage], pick: fn(&Stage) -> &Value| {
+        let document = placed(&base, stages, pick);
+        document::load_derived(canonical::pretty(&document), loaded, &plan.load).ok()
+    };
+    if let Some(after) = load(&stages, |s| &s.after) {
+        findings.extend(keep_sound_mappings(profile, &mut stages, &after, file));
+    }
+    let before = document::load_derived(presented.bytes.clone(), loaded, &plan.load).ok()?;
+    let closed = load(&stages, |s| &s.closed);
+    let unmapped = load(&stages, |s| &s.unmapped);
+    let options = verify::Options {
+        semantics: plan.choices.semantics,
+        ..plan.verify.unwrap_or_default()
+    };
+    let verify = |sub: &Loaded, sup: &Loaded, at: &str| {
+        verify::verify(&Space::new(sub, at), &Space::new(sup, at), &options)
+    };
+    let mut kept = Vec::new();
+    let mut nulled = Vec::new();
+    for stage in &mut stages {
+        let mut notes = Vec::new();
+        let mut baseline = &before;
+        if stage.closes
+            && let Some(closed) = &closed
+        {
+            let report = verify(&before, closed, &stage.at);
+            if report.verdict != Verdict::Proven {
+                notes.push(narrowed(profile, stage, &report, file));
+                baseline = closed;
+            }
+        }
+        let report = unmapped.as_ref().map(|u| verify(baseline, u, &stage.at));
+        if report
+            .as_ref()
+            .is_some_and(|r| r.verdict == Verdict::Proven)
+        {
+            notes.push(rewritten(profile, stage, baseline_named(&notes), file));
+            if !stage.required.is_empty() {
+                let these = nulled_of(stage);
+                notes.push(nullable(profile, stage, &these, file));
+                nulled.extend(these);
+            }
+            findings.extend(notes);
+            kept.push(stage.at.clone());
+        } else {
+            stage.after = stage.original.clone();
+            stage.closed = stage.original.clone();
+            stage.unmapped = stage.original.clone();
+            findings.push(unproven(profile, stage, report.as_ref(), file));
+        }
+    }
+    let undone = kept.len() < stages.len();
+    if undone && !kept.is_empty() {
+        // The schemas kept were proven beside the undone ones rewritten; a reference from one
+        // tool's schema into another's could make that matter, so they are proven again.
+        let (closed, unmapped) = (load(&stages, |s| &s.closed), load(&stages, |s| &s.unmapped));
+        let holds = unmapped.as_ref().is_some_and(|unmapped| {
+            kept.iter().all(|at| {
+                let closing = closed.as_ref().map(|c| verify(&before, c, at));
+                let baseline = match (&closing, &closed) {
+                    (Some(r), Some(c)) if r.verdict != Verdict::Proven => c,
+                    _ => &before,
+                };
+                verify(baseline, unmapped, at).verdict == Verdict::Proven
+            })
+        });
+        if !holds {
+            findings.retain(|f| f.code == codes::TARGET_REWRITE_UNPROVEN);
+            findings.push(
+                Finding::of(
+                    codes::TARGET_REWRITE_UNPROVEN,
+                    format!(
+                        "{}: the rewrites of {} other schemas were undone too: they were proven only beside those undone",
+                        profile.id(),
+                        kept.len()
+                    ),
+                )
+                .in_file(file),
+            );
+            return Some(Retargeted {
+                document: base,
+                bytes: presented.bytes.clone(),
+                findings,
+                nulled: Vec::new(),
+            });
+        }
+    }
+    let document = placed(&base, &stages, |s| &s.after);
+    let bytes = canonical::pretty(&document);
+    Some(Retargeted {
+        document,
+        bytes,
+        findings,
+        nulled,
+    })
+}
+
+/// The mapping's shape, checked on the rewritten schemas (`after`, with their references
+/// resolved): a stage whose mapping is unsound keeps its optional properties optional, and a
+/// finding says why.
+fn keep_sound_mappings(
+    profile: &Profile,
+    stages: &mut [Stage],
+    after: &Loaded,
+    file: &str,
+) -> Vec<Finding> {
+    let mut findings = Vec::new();
+    for stage in stages.iter_mut().filter(|s| !s.required.is_empty()) {
+        let Some(why) = mapping::unsound(after, &stage.at) else {
+            continue;
+        };
+        stage.after = stage.closed.clone();
+        stage.unmapped = stage.closed.clone();
+        stage.required.clear();
+        findings.push(
+            Finding::of(
+                codes::TARGET_REWRITE_UNPROVEN,
+                format!(
+                    "{}: {}: optional properties left optional: {why} could judge a value differently once a left-out key is sent as `null`",
+                    profile.id(),
+                    stage.name
+                ),
+            )
+            .in_file(file)
+            .at(stage.at.clone()),
+        );
+    }
+    findings
+}
+
+/// `base` with each stage's schema (as `pick` chooses) in its place.
+fn placed(base: &Value, stages: &[Stage], pick: fn(&Stage) -> &Value) -> Value {
+    let mut document = base.clone();
+    for stage in stages {
+        if let Some(slot) = document.pointer_mut(&stage.at) {
+            *slot = pick(stage).clone();
+        }
+    }
+    document
+}
+
+/// Each schema of the presentation through the stages; `None` when nothing was rewritten.
+fn stages(profile: &Profile, loaded: &Loaded, presented: &Presented<'_>) -> Option<Vec<Stage>> {
+    let draft = loaded.input().draft;
+    let keeping: Vec<Rewrite> = profile
+        .rewrites
+        .iter()
+        .copied()
+        .filter(|r| !matches!(r, Rewrite::CloseObjects | Rewrite::RequireAll))
+        .collect();
+    let has = |r: Rewrite| profile.rewrites.contains(&r);
+    let mut stages = Vec::new();
+    for (name, at) in loaded.contents.schemas() {
+        let original = presented.document.pointer(at)?.clone();
+        let mut schema = original.clone();
+        let mut applied = targets::apply(&keeping, &mut schema, draft, at);
+        let mut closes = false;
+        if has(Rewrite::CloseObjects) {
+            let closings = targets::apply(&[Rewrite::CloseObjects], &mut schema, draft, at);
+            closes = !closings.is_empty();
+            applied.extend(closings);
+        }
+        let closed = schema.clone();
+        let required = if has(Rewrite::RequireAll) {
+            targets::apply(&[Rewrite::RequireAll], &mut schema, draft, at)
+        } else {
+            Vec::new()
+        };
+        if applied.is_empty() && required.is_empty() {
+            continue;
+        }
+        let unmapped = optional_again(&schema, &required);
+        stages.push(Stage {
+            name: name.to_owned(),
+            at: at.to_owned(),
+            original,
+            closed,
+            unmapped,
+            after: schema,
+            applied,
+            closes,
+            required,
+        });
+    }
+    (!stages.is_empty()).then_some(stages)
+}
+
+/// The object schema holding a property, from the property's pointer (`…/properties/KEY`), and
+/// the key.
+fn object_of(property: &str) -> Option<(String, String)> {
+    let mut tokens = pointer::tokens(property)?;
+    let key = tokens.pop()?;
+    tokens.pop()?;
+    let mut object = String::new();
+    for token in &tokens {
+        pointer::push_token(&mut object, token);
+    }
+    Some((object, key))
+}
+
+/// `schema` with the properties `required` made required taken out of `required` again (and
+/// `required` itself when nothing is left).
+fn optional_again(schema: &Value, required: &[Applied]) -> Value {
+    let mut out = schema.clone();
+    for made in required {
+        let Some((object, key)) = object_of(&made.at) else {
+            continue;
+        };
+        let Some(Value::Object(map)) = out.pointer_mut(&object) else {
+            continue;
+        };
+        if let Some(Value::Array(names)) = map.get_mut("required") {
+            names.retain(|n| n.as_str() != Some(key.as_str()));
+            if names.is_empty() {
+                map.shift_remove("required");
+            }
+        }
+    }
+    out
+}
+
+/// The mapping a kept stage records, in document pointers.
+fn nulled_of(stage: &Stage) -> Vec<Nulled> {
+    stage
+        .required
+        .iter()
+        .filter_map(|made| {
+            let (object, key) = object_of(&made.at)?;
+            Some(Nulled {
+                object: targets::in_document(&stage.at, &object),
+                key,
+                was_nullable: made.was_nullable,
+            })
+        })
+        .collect()
+}
+
+/// What the proof compared the rewritten schema with, in words.
+fn baseline_named(notes: &[Finding]) -> &'static str {
+    if notes.iter().any(|n| n.code == codes::TARGET_NARROWED) {
+        "the closed presentation"
+    } else {
+        "the presentation"
+    }
+}
+
+/// At most this many places are listed in a note; the rest are counted.
+const LISTED: usize = 8;
+
+/// `a, b, c and N more`.
+fn listed(places: &[String]) -> String {
+    let mut out = places
+        .iter()
+        .take(LISTED)
+        .cloned()
+        .collect::<Vec<_>>()
+        .join(", ");
+    if places.len() > LISTED {
+        out.push_str(&format!(" and {} more", places.len() - LISTED));
+    }
+    out
+}
+
+/// The note on a kept stage: what was rewritten where, and what the proof showed.
+fn rewritten(profile: &Profile, stage: &Stage, baseline: &str, file: &str) -> Finding {
+    let places: Vec<String> = stage
+        .applied
+        .iter()
+        .map(|a| {
+            format!(
+                "`{}` at #{}",
+                a.rewrite.keyword(),
+                targets::in_document(&stage.at, &a.at)
+            )
+        })
+        .collect();
+    let modulo = if stage.required.is_empty() {
+        ""
+    } else {
+        ", modulo null ⇒ absent"
+    };
+    let what = if places.is_empty() {
+        String::from("rewrote optional properties")
+    } else {
+        format!("rewrote {}", listed(&places))
+    };
+    let message = format!(
+        "{}: {}: {what}; proven to accept every value {baseline} did{modulo}",
+        profile.id(),
+        stage.name,
+    );
+    let mut kinds: Vec<&str> = Vec::new();
+    for a in stage.applied.iter().chain(&stage.required) {
+        let described = a.rewrite.describe();
+        if !kinds.contains(&described) {
+            kinds.push(described);
+        }
+    }
+    Finding::of(codes::TARGET_REWRITTEN, message)
+        .in_file(file)
+        .at(stage.at.clone())
+        .with_help(kinds.join("; "))
+}
+
+/// The warning that closing objects lost values, with one of them.
+fn narrowed(profile: &Profile, stage: &Stage, report: &Report, file: &str) -> Finding {
+    let message = match (&report.counterexample, report.verdict) {
+        (Some(c), _) => format!(
+            "{}: {}: closing objects narrows the presentation: it no longer accepts {}",
+            profile.id(),
+            stage.name,
+            serde_json::to_string(&c.value).unwrap_or_default()
+        ),
+        (None, _) => format!(
+            "{}: {}: closing objects may narrow the presentation; the prover could not decide{}",
+            profile.id(),
+            stage.name,
+            report.reason.as_ref().map_or(String::new(), |r| format!(
+                " (`{}` at #{}: {})",
+                r.keyword, r.pointer, r.message
+            ))
+        ),
+    };
+    // The keyword that refused the lost value, when the prover names one.
+    let at = match &report.counterexample {
+        Some(c) if c.rejected_by.starts_with('/') => {
+            targets::in_document(&stage.at, &c.rejected_by)
+        }
+        _ => stage.at.clone(),
+    };
+    Finding::of(codes::TARGET_NARROWED, message)
+        .in_file(file)
+        .at(at)
+        .with_help(format!(
+            "{} needs `additionalProperties: false` on every object, so keys beyond the declared ones cannot be sent; applied for this target only",
+            profile.name
+        ))
+}
+
+/// The note on the properties made required and nullable.
+fn nullable(profile: &Profile, stage: &Stage, nulled: &[Nulled], file: &str) -> Finding {
+    let places: Vec<String> = nulled
+        .iter()
+        .map(|n| {
+            format!(
+                "#{}",
+                pointer::push(&pointer::push(&n.object, "properties"), &n.key)
+            )
+        })
+        .collect();
+    let count = nulled.len();
+    let message = format!(
+        "{}: {}: {count} optional propert{} made required and nullable; the model sends `null` for a key it leaves out: {}",
+        profile.id(),
+        stage.name,
+        if count == 1 { "y" } else { "ies" },
+        listed(&places)
+    );
+    let ambiguous: Vec<String> = nulled
+        .iter()
+        .zip(&places)
+        .filter(|(n, _)| n.was_nullable)
+        .map(|(_, p)| p.clone())
+        .collect();
+    let mut help = String::from(
+        "`stitch validate` maps `null` there back to an absent key before judging by the contract",
+    );
+    if !ambiguous.is_empty() {
+        help.push_str(&format!(
+            "; {} accepted `null` already, so there `null` and an absent key are one value",
+            listed(&ambiguous)
+        ));
+    }
+    Finding::of(codes::TARGET_NULLABLE, message)
+        .in_file(file)
+        .at(stage.at.clone())
+        .with_help(help)
+}
+
+/// The warning that a schema's rewrites were undone, and why.
+fn unproven(profile: &Profile, stage: &Stage, report: Option<&Report>, file: &str) -> Finding {
+    let places: Vec<String> = stage
+        .applied
+        .iter()
+        .chain(&stage.required)
+        .map(|a| {
+            format!(
+                "`{}` at #{}",
+                a.rewrite.keyword(),
+                targets::in_document(&stage.at, &a.at)
+            )
+        })
+        .collect();
+    Finding::of(
+        codes::TARGET_REWRITE_UNPROVEN,
+        format!(
+            "{}: {}: rewrites not kept ({})",
+            profile.id(),
+            stage.name,
+            listed(&places)
+        ),
+    )
+    .in_file(file)
+    .at(stage.at.clone())
+    .with_help(unproven_help(report, &stage.name))
+}
+
+/// Why a schema's rewrites were not kept. Unknown is the prover's limit; refuted, or a
+/// presentation that does not load, is a bug in a rewrite.
+fn unproven_help(report: Option<&Report>, name: &str) -> String {
+    const BUG: &str = "this is a bug in stitch: please report it with the contract";
+    match report {
+        Some(r) if r.verdict == Verdict::Unknown => {
+            let reason = r.reason.as_ref().map_or(String::new(), |r| {
+                format!(": `{}` at #{}: {}", r.keyword, r.pointer, r.message)
+            });
+            format!(
+                "the prover could not decide it{reason}; the findings below say what the target still refuses"
+            )
+        }
+        Some(r) => format!("{}; {BUG}", r.headline(name)),
+        None => format!("the rewritten presentation does not load; {BUG}"),
+    }
+}

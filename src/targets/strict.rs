@@ -1,0 +1,416 @@
+//! The node rewrites OpenAI's strict mode needs (SPEC §3 "Targets", F7.6), as pure functions
+//! on one schema object. `rewrite` decides where they run (positive positions, never on a node a
+//! reference points into); `pipeline` proves what they cost.
+//!
+//! - [`ref_alone`]: a `$ref` with siblings becomes `anyOf: [{"$ref": …}]` beside them. From
+//!   draft 2019-09 on a `$ref` applies in place like any applicator, so this is an equivalence;
+//!   in drafts ≤ 7 its siblings were ignored, so only their annotations stay (again an
+//!   equivalence).
+//! - [`close`]: an object gets `additionalProperties: false` (and `properties: {}` when it has
+//!   none). Under `declared` semantics this costs nothing for an implicitly open object that
+//!   declares its keys; for an explicitly open one, a map, or under `strict` semantics, it
+//!   narrows, and the prover says which value is lost.
+//! - [`require_all`]: every optional property becomes required and nullable (F7.6): a `type`
+//!   gains `"null"`, an `enum` gains `null`, a `const` becomes a two-value `enum`, and a `$ref`
+//!   or applicator becomes `anyOf: [X, {"type": "null"}]`. The presentation then accepts every
+//!   value of the contract *modulo null ⇒ absent*: a key the caller leaves out is sent as `null`,
+//!   and `stitch validate` removes it again.
+
+use serde_json::{Map, Value, json};
+
+use super::check::{is_object, types};
+use crate::schema::Draft;
+use crate::schema::keywords::{self, Role};
+
+/// `{"$ref": X, siblings…}` → `{"anyOf": [{"$ref": X}], siblings…}` (drafts ≤ 7: the
+/// annotations among the siblings, the rest were ignored). False when the node has no `$ref`
+/// or nothing beside it.
+pub(super) fn ref_alone(map: &mut Map<String, Value>, draft: Draft) -> bool {
+    let siblings = map
+        .keys()
+        .any(|k| !matches!(k.as_str(), "$ref" | "$defs" | "definitions"));
+    if !map.contains_key("$ref") || !siblings {
+        return false;
+    }
+    let Some(index) = map.keys().position(|k| k == "$ref") else {
+        return false;
+    };
+    let reference = map.shift_remove("$ref").unwrap_or(Value::Null);
+    if draft <= Draft::Draft7 {
+        map.retain(|k, _| {
+            matches!(k.as_str(), "$defs" | "definitions") || keywords::is_annotation(k)
+        });
+    }
+    let index = index.min(map.len());
+    map.shift_insert(index, "anyOf".to_owned(), json!([{ "$ref": reference }]));
+    true
+}
+
+/// Closes an object schema: `additionalProperties: false`, and `properties: {}` when it has
+/// none. False when it is not an object schema or is closed already.
+pub(super) fn close(map: &mut Map<String, Value>) -> bool {
+    if !is_object(map) {
+        return false;
+    }
+    let mut changed = false;
+    if !map.contains_key("properties") {
+        map.insert("properties".to_owned(), json!({}));
+        changed = true;
+    }
+    if map.get("additionalProperties") != Some(&Value::Bool(false)) {
+        map.insert("additionalProperties".to_owned(), Value::Bool(false));
+        changed = true;
+    }
+    changed
+}
+
+/// The keywords that would judge an object differently once a declared key is added with the
+/// value `null`: an object node carrying one is left as it is.
+pub(crate) const OBSERVE_KEYS: &[&str] = &[
+    "enum",
+    "const",
+    "maxProperties",
+    "dependentRequired",
+    "dependencies",
+    "dependentSchemas",
+    "propertyNames",
+    "patternProperties",
+    "allOf",
+    "anyOf",
+    "oneOf",
+    "not",
+    "if",
+    "then",
+    "else",
+    "$ref",
+    "$dynamicRef",
+    "$recursiveRef",
+];
+
+/// One property made required by [`require_all`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Required {
+    /// The property's name.
+    pub key: String,
+    /// True when its schema accepted `null` already: a caller's `null` and an absent key are
+    /// then one value in the presentation (the null ⇒ absent mapping is ambiguous there).
+    pub was_nullable: bool,
+    /// True when its schema moved one level down, into `anyOf/0`.
+    pub moved: bool,
+}
+
+/// Makes every optional property of an object schema required and nullable (F7.6). `movable`
+/// says whether the property's schema may be moved one level down (into an `anyOf`): not when
+/// a reference points into it. A property that would need moving and may not stays optional.
+pub(super) fn require_all(
+    map: &mut Map<String, Value>,
+    draft: Draft,
+    movable: impl Fn(&str) -> bool,
+) -> Vec<Required> {
+    if OBSERVE_KEYS
+        .iter()
+        .any(|k| map.contains_key(*k) && keywords::lookup(k, draft).is_some())
+    {
+        return Vec::new();
+    }
+    let required: Vec<String> = match map_names(map.get("required")) {
+        Some(names) => names,
+        None if map.contains_key("required") => return Vec::new(),
+        None => Vec::new(),
+    };
+    let Some(Value::Object(properties)) = map.get_mut("properties") else {
+        return Vec::new();
+    };
+    let mut made = Vec::new();
+    for (key, schema) in properties.iter_mut() {
+        if required.contains(key) {
+            continue;
+        }
+        if let Some(change) = nullable(schema, draft, movable(key)) {
+            made.push(Required {
+                key: key.clone(),
+                was_nullable: change == Change::None,
+                moved: change == Change::Moved,
+            });
+        }
+    }
+    if made.is_empty() {
+        return made;
+    }
+    let mut names: Vec<Value> = required.into_iter().map(Value::String).collect();
+    names.extend(made.iter().map(|r| Value::String(r.key.clone())));
+    if let Some(slot) = map.get_mut("required") {
+        *slot = Value::Array(names);
+    } else {
+        let index = map
+            .keys()
+            .position(|k| k == "properties")
+            .map_or(map.len(), |i| i + 1);
+        map.shift_insert(index, "required".to_owned(), Value::Array(names));
+    }
+    made
+}
+
+/// The names of a `required` array; `None` when it is not an array of strings.
+fn map_names(required: Option<&Value>) -> Option<Vec<String>> {
+    required?
+        .as_array()?
+        .iter()
+        .map(|v| v.as_str().map(str::to_owned))
+        .collect()
+}
+
+/// What [`nullable`] did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Change {
+    /// Nothing: the schema accepted `null` already.
+    None,
+    /// Changed in place.
+    InPlace,
+    /// Moved into `anyOf/0` of a new node.
+    Moved,
+}
+
+/// Makes `schema` accept `null` (F7.6); `None` when it would have to move and `movable` is
+/// false.
+fn nullable(schema: &mut Value, draft: Draft, movable: bool) -> Option<Change> {
+    let changed = |yes: bool| if yes { Change::InPlace } else { Change::None };
+    let map = match schema {
+        Value::Bool(true) => return Some(Change::None),
+        Value::Object(map) => map,
+        _ => return wrap(schema, movable),
+    };
+    let in_place: Vec<&str> = map
+        .keys()
+        .map(String::as_str)
+        .filter(|k| applies_in_place(k, draft))
+        .collect();
+    if in_place.is_empty() {
+        return Some(changed(plain_nullable(map, draft)));
+    }
+    let typed = ["type", "enum", "const"]
+        .iter()
+        .any(|k| map.contains_key(*k));
+    if in_place == ["anyOf"]
+        && !typed
+        && let Some(Value::Array(branches)) = map.get_mut("anyOf")
+    {
+        if branches.iter().any(plainly_null) {
+            return Some(Change::None);
+        }
+        branches.push(json!({"type": "null"}));
+        return Some(Change::InPlace);
+    }
+    wrap(schema, movable)
+}
+
+/// True for keywords applying a schema to the value itself (`$ref`, `anyOf`, `not`, …), which
+/// may refuse `null`; those applying to its parts (`properties`, `items`) pass it.
+fn applies_in_place(keyword: &str, draft: Draft) -> bool {
+    keywords::lookup(keyword, draft).is_some_and(|row| {
+        row.role == Role::Reference
+            || matches!(row.holds, Some((_, keywords::Application::InPlace)))
+    })
+}
+
+/// A branch that accepts `null` on its face: `{"type": "null"}` and the like.
+fn plainly_null(branch: &Value) -> bool {
+    match branch {
+        Value::Bool(b) => *b,
+        Value::Object(map) => {
+            let typed = map.get("type").is_none_or(|_| types(map).contains(&"null"));
+            let listed = map
+                .get("enum")
+                .is_none_or(|e| e.as_array().is_some_and(|e| e.contains(&Value::Null)));
+            let constant = map.get("const").is_none_or(Value::is_null);
+            typed
+                && listed
+                && constant
+                && map.keys().all(|k| {
+                    matches!(k.as_str(), "type" | "enum" | "const") || keywords::is_annotation(k)
+                })
+        }
+        _ => false,
+    }
+}
+
+/// `type` gains `"null"`, `enum` gains `null`, `const` becomes a two-value `enum`: on a node
+/// without in-place applicators nothing else can refuse `null` (every other assertion is
+/// type-specific). True when it changed.
+fn plain_nullable(map: &mut Map<String, Value>, draft: Draft) -> bool {
+    let mut changed = false;
+    match map.get_mut("type") {
+        Some(Value::String(t)) if t != "null" => {
+            let t = std::mem::take(t);
+            map["type"] = json!([t, "null"]);
+            changed = true;
+        }
+        Some(Value::Array(ts)) if !ts.contains(&json!("null")) => {
+            ts.push(json!("null"));
+            changed = true;
+        }
+        _ => {}
+    }
+    if let Some(Value::Array(values)) = map.get_mut("enum")
+        && !values.contains(&Value::Null)
+    {
+        values.push(Value::Null);
+        changed = true;
+    }
+    if draft != Draft::Draft4
+        && let Some(index) = map.keys().position(|k| k == "const")
+        && !map["const"].is_null()
+    {
+        let value = map.shift_remove("const").unwrap_or(Value::Null);
+        map.shift_insert(index, "enum".to_owned(), json!([value, null]));
+        changed = true;
+    }
+    changed
+}
+
+/// `X` → `{"anyOf": [X, {"type": "null"}]}`, its `title` and `description` lifted out so the
+/// model reads them first. `None` when it may not move.
+fn wrap(schema: &mut Value, movable: bool) -> Option<Change> {
+    if !movable {
+        return None;
+    }
+    let mut inner = std::mem::take(schema);
+    let mut outer = Map::new();
+    if let Value::Object(map) = &mut inner {
+        for key in ["title", "description"] {
+            if let Some(value) = map.shift_remove(key) {
+                outer.insert(key.to_owned(), value);
+            }
+        }
+    }
+    outer.insert("anyOf".to_owned(), json!([inner, {"type": "null"}]));
+    *schema = Value::Object(outer);
+    Some(Change::Moved)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn required(schema: Value, draft: Draft) -> (Value, Vec<Required>) {
+        let Value::Object(mut map) = schema else {
+            panic!("an object")
+        };
+        let made = require_all(&mut map, draft, |_| true);
+        (Value::Object(map), made)
+    }
+
+    #[test]
+    fn optional_properties_become_required_and_nullable_as_f7_6_says() {
+        let (schema, made) = required(
+            json!({
+                "type": "object",
+                "properties": {
+                    "a": {"type": "string"},
+                    "b": {"type": "integer", "minimum": 1},
+                    "c": {"$ref": "#/$defs/X", "description": "c"},
+                    "d": {"enum": ["x", "y"]},
+                    "e": {"const": 3},
+                    "f": {"anyOf": [{"type": "string"}, {"type": "null"}]},
+                    "g": {"anyOf": [{"type": "string"}, {"type": "integer"}]},
+                    "h": {},
+                    "i": false
+                },
+                "required": ["a"]
+            }),
+            Draft::Draft2020_12,
+        );
+        assert_eq!(
+            schema,
+            json!({
+                "type": "object",
+                "properties": {
+                    "a": {"type": "string"},
+                    "b": {"type": ["integer", "null"], "minimum": 1},
+                    "c": {"description": "c", "anyOf": [{"$ref": "#/$defs/X"}, {"type": "null"}]},
+                    "d": {"enum": ["x", "y", null]},
+                    "e": {"enum": [3, null]},
+                    "f": {"anyOf": [{"type": "string"}, {"type": "null"}]},
+                    "g": {"anyOf": [{"type": "string"}, {"type": "integer"}, {"type": "null"}]},
+                    "h": {},
+                    "i": {"anyOf": [false, {"type": "null"}]}
+                },
+                "required": ["a", "b", "c", "d", "e", "f", "g", "h", "i"]
+            })
+        );
+        let ambiguous: Vec<&str> = made
+            .iter()
+            .filter(|r| r.was_nullable)
+            .map(|r| r.key.as_str())
+            .collect();
+        assert_eq!(ambiguous, ["f", "h"]);
+    }
+
+    #[test]
+    fn an_object_that_observes_its_keys_or_a_property_that_may_not_move_is_left_alone() {
+        let observed = json!({"properties": {"a": {"type": "string"}}, "maxProperties": 1});
+        assert_eq!(
+            required(observed.clone(), Draft::Draft7),
+            (observed, vec![])
+        );
+        let Value::Object(mut map) =
+            json!({"properties": {"a": {"$ref": "#/x"}, "b": {"type": "string"}}})
+        else {
+            unreachable!()
+        };
+        let made = require_all(&mut map, Draft::Draft2020_12, |k| k != "a");
+        assert_eq!(made.len(), 1);
+        assert_eq!(map["required"], json!(["b"]));
+        assert_eq!(map["properties"]["a"], json!({"$ref": "#/x"}));
+    }
+
+    #[test]
+    fn a_ref_with_siblings_moves_into_an_any_of_and_older_drafts_keep_only_annotations() {
+        let Value::Object(mut new) =
+            json!({"description": "d", "$ref": "#/$defs/A", "minLength": 2})
+        else {
+            unreachable!()
+        };
+        assert!(ref_alone(&mut new, Draft::Draft2020_12));
+        assert_eq!(
+            Value::Object(new),
+            json!({"description": "d", "anyOf": [{"$ref": "#/$defs/A"}], "minLength": 2})
+        );
+        let Value::Object(mut old) =
+            json!({"$ref": "#/definitions/A", "description": "d", "minLength": 2})
+        else {
+            unreachable!()
+        };
+        assert!(ref_alone(&mut old, Draft::Draft7));
+        assert_eq!(
+            Value::Object(old),
+            json!({"anyOf": [{"$ref": "#/definitions/A"}], "description": "d"})
+        );
+        let Value::Object(mut alone) = json!({"$ref": "#/a", "$defs": {}}) else {
+            unreachable!()
+        };
+        assert!(!ref_alone(&mut alone, Draft::Draft2020_12));
+    }
+
+    #[test]
+    fn closing_adds_what_is_missing_and_leaves_closed_objects_and_non_objects_alone() {
+        let Value::Object(mut open) = json!({"type": "object", "additionalProperties": true})
+        else {
+            unreachable!()
+        };
+        assert!(close(&mut open));
+        assert_eq!(
+            Value::Object(open),
+            json!({"type": "object", "additionalProperties": false, "properties": {}})
+        );
+        let Value::Object(mut closed) = json!({"properties": {}, "additionalProperties": false})
+        else {
+            unreachable!()
+        };
+        assert!(!close(&mut closed));
+        let Value::Object(mut string) = json!({"type": "string"}) else {
+            unreachable!()
+        };
+        assert!(!close(&mut string));
+    }
+}
