@@ -4,6 +4,10 @@
 //! produced are walked along that presentation, each `null` that stands for a left-out key is
 //! dropped, and the contract judges the result.
 //!
+//! Where a key accepted `null` before the rewrite, `null` and absent are one value in the
+//! presentation (the model cannot say "left out" apart from `null`): there the model's `null`
+//! is kept when the contract accepts the arguments with it, and dropped otherwise.
+//!
 //! Decisions: the arguments are one JSON document (the object itself, not a string holding
 //! it); `--samples`/`--seed` are not taken, the defaults that `flatten` uses are; a `default`
 //! is not filled in — the application's own parser does that, as it does for any absent key.
@@ -13,7 +17,7 @@ use crate::cli::{Format, ValidateArgs};
 use crate::diagnostic::{Finding, codes};
 use crate::document::{self, Input};
 use crate::error::{Error, Outcome};
-use crate::pipeline::{self, Plan, mapping};
+use crate::pipeline::{self, Nulled, Plan, mapping};
 use crate::report::json::{self, FORMAT_VERSION, ValidateDocument};
 use crate::verify::{self, Space};
 
@@ -59,6 +63,25 @@ pub(super) fn run(args: &ValidateArgs, ctx: &mut Context<'_>) -> Result<Outcome,
     }
 }
 
+/// `value` walked along the presentation with `nulled` undone, on a thread with the stack the
+/// walk needs (it recurses as deep as the arguments nest).
+fn walk(
+    presentation: &crate::document::Loaded,
+    at: &str,
+    value: serde_json::Value,
+    nulled: &[Nulled],
+) -> Result<(serde_json::Value, Vec<String>), Error> {
+    match crate::threads::run("stitch-validate", || {
+        mapping::unmap(presentation, at, value, nulled)
+    }) {
+        Ok(Ok(walked)) => Ok(walked),
+        _ => Err(Error::Input(vec![Finding::of(
+            codes::VERIFY_BUG,
+            "the arguments could not be walked along the presentation; this is a bug in stitch",
+        )])),
+    }
+}
+
 /// The last line on standard error: the verdict, and how many `null`s were dropped.
 fn summary(document: &ValidateDocument) -> String {
     let name = document.name.as_deref().unwrap_or_default();
@@ -92,36 +115,56 @@ fn judge(
     let (source, value) = document::read_value(&Input::from_arg(&args.args), load.max_input_size)
         .map_err(Error::Input)?;
     let mut found = loaded.findings.clone();
-    let mut value = value;
-    if let Some(profile) = args.target {
-        let plan = Plan {
-            choices: choices(&args.shape),
-            verify: None,
-            load: load.clone(),
-        };
-        let mut presented = pipeline::present(&loaded, &args.contract, &plan);
-        let targeted = pipeline::target(profile, &loaded, &mut presented, &plan, &args.contract);
-        let presentation = document::load_derived(presented.bytes.clone(), &loaded, &load)
-            .map_err(Error::Input)?;
-        // The walk recurses as deep as the arguments nest: on a thread with the stack for it.
-        let walked = crate::threads::run("stitch-validate", || {
-            mapping::unmap(&presentation, at, value, &targeted.nulled)
-        });
-        let Ok(Ok((unmapped, dropped))) = walked else {
-            return Err(Error::Input(vec![Finding::of(
+    let contract = Space::new(&loaded, at);
+    let rejections_of = |value: &serde_json::Value| {
+        verify::rejections(&contract, value).ok_or_else(|| {
+            Error::Input(vec![Finding::of(
                 codes::VERIFY_BUG,
-                "the arguments could not be walked along the presentation; this is a bug in stitch",
-            )]));
-        };
-        value = unmapped;
-        document.dropped = dropped;
-    }
-    let rejections = verify::rejections(&Space::new(&loaded, at), &value).ok_or_else(|| {
-        Error::Input(vec![Finding::of(
-            codes::VERIFY_BUG,
-            format!("the contract `{name}` does not compile"),
-        )])
-    })?;
+                format!("the contract `{name}` does not compile"),
+            )])
+        })
+    };
+    let (value, rejections) = match args.target {
+        None => {
+            let rejections = rejections_of(&value)?;
+            (value, rejections)
+        }
+        Some(profile) => {
+            let plan = Plan {
+                choices: choices(&args.shape),
+                verify: None,
+                load: load.clone(),
+            };
+            let mut presented = pipeline::present(&loaded, &args.contract, &plan);
+            let nulled =
+                pipeline::target(profile, &loaded, &mut presented, &plan, &args.contract).nulled;
+            let presentation = document::load_derived(presented.bytes.clone(), &loaded, &load)
+                .map_err(Error::Input)?;
+            // Where a key accepted `null` before, `null` and absent are one value: the model's
+            // `null` is kept there when the contract takes it, and dropped otherwise.
+            let unambiguous: Vec<Nulled> =
+                nulled.iter().filter(|n| !n.was_nullable).cloned().collect();
+            let mut tries = vec![unambiguous.as_slice()];
+            if unambiguous.len() < nulled.len() {
+                tries.push(&nulled);
+            }
+            let mut best = None;
+            for mapping in tries {
+                let (unmapped, dropped) = walk(&presentation, at, value.clone(), mapping)?;
+                let rejections = rejections_of(&unmapped)?;
+                let accepted = rejections.is_empty();
+                if best.is_none() || accepted {
+                    best = Some((unmapped, rejections, dropped));
+                }
+                if accepted {
+                    break;
+                }
+            }
+            let (unmapped, rejections, dropped) = best.unwrap_or_default();
+            document.dropped = dropped;
+            (unmapped, rejections)
+        }
+    };
     let valid = rejections.is_empty();
     for rejection in rejections {
         let place = if rejection.instance_path.is_empty() {

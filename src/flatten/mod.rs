@@ -55,6 +55,22 @@ pub fn positive_positions(schema: &Value, draft: Draft) -> std::collections::Has
         .collect()
 }
 
+/// The pointers (relative to `schema`) that [`positive_positions`] would give once every
+/// `oneOf` among them is an `anyOf`: where `oneOf` → `anyOf` may be applied all at once. A
+/// `oneOf` whose branches reach it again (a recursive union) is positive here, though each of
+/// its rewrites alone would leave the others negative.
+pub fn positive_positions_with_any_of(
+    schema: &Value,
+    draft: Draft,
+) -> std::collections::HashSet<String> {
+    positions::reach_with(schema, draft, true)
+        .colors
+        .into_iter()
+        .filter(|(_, colors)| *colors == positions::POSITIVE)
+        .map(|(at, _)| at)
+        .collect()
+}
+
 /// How colliding property schemas of different kinds are joined (F7.4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Collisions {

@@ -47,6 +47,12 @@ pub(crate) struct Reach {
 
 /// Colours every schema the root reaches (see the module doc).
 pub(crate) fn reach(doc: &Value, draft: Draft) -> Reach {
+    reach_with(doc, draft, false)
+}
+
+/// [`reach`], with `oneOf` branches taken as positive steps when `one_of_positive`: the
+/// colours the schema would have if every `oneOf` so reached were an `anyOf`.
+pub(crate) fn reach_with(doc: &Value, draft: Draft, one_of_positive: bool) -> Reach {
     let mut colors: BTreeMap<String, u8> = BTreeMap::new();
     let mut refs: BTreeMap<String, String> = BTreeMap::new();
     let mut stack: Vec<(String, u8)> = vec![(String::new(), POSITIVE)];
@@ -67,11 +73,9 @@ pub(crate) fn reach(doc: &Value, draft: Draft) -> Reach {
             if sub.application == Application::Definition {
                 continue;
             }
-            let child = if positive(sub.keyword, map, draft) {
-                new
-            } else {
-                NEGATIVE
-            };
+            let step =
+                positive(sub.keyword, map, draft) || (one_of_positive && sub.keyword == "oneOf");
+            let child = if step { new } else { NEGATIVE };
             stack.push((sub.pointer(&at), child));
         }
         if let Some(target) = map

@@ -3,13 +3,14 @@
 //!
 //! A schema goes through three stages. First the rewrites that keep every value (`oneOf` →
 //! `anyOf`, `const` → `enum`, a `$ref` alone on its node). Then closing objects, which may
-//! narrow: the prover compares the closed schema with the presentation, and when it finds a lost
-//! value the narrowing is reported with that value (`stitch::target::narrowed`) and the closed
-//! schema becomes the baseline of what follows. Last, optional properties made required and
-//! nullable (F7.6), which holds only modulo null ⇒ absent: the prover judges the *unmapped*
-//! schema (those keys still optional) against the baseline, and `mapping::unsound` checks that
-//! the schema's shape lets the mapping add `null` safely. A schema whose proof fails keeps none
-//! of its rewrites.
+//! narrow: the prover compares the closed schema with the *contract* (the presentation of a
+//! contract with an explicitly open branch is only implicitly open, which `declared` semantics
+//! would read as closed), and when it finds a lost value the narrowing is reported with that
+//! value (`stitch::target::narrowed`). The closed schema is the baseline of what follows. Last,
+//! optional properties made required and nullable (F7.6), which holds only modulo null ⇒ absent:
+//! the prover judges the *unmapped* schema (those keys still optional) against the baseline (the
+//! presentation when nothing was closed), and `mapping::unsound` checks that the schema's shape
+//! lets the mapping add `null` safely. A schema whose proof fails keeps none of its rewrites.
 
 use serde_json::Value;
 
@@ -75,6 +76,9 @@ pub fn retarget(
     let before = document::load_derived(presented.bytes.clone(), loaded, &plan.load).ok()?;
     let closed = load(&stages, |s| &s.closed);
     let unmapped = load(&stages, |s| &s.unmapped);
+    if let Some(closed) = &closed {
+        nullable_before(&mut stages, closed);
+    }
     let options = verify::Options {
         semantics: plan.choices.semantics,
         ..plan.verify.unwrap_or_default()
@@ -82,33 +86,45 @@ pub fn retarget(
     let verify = |sub: &Loaded, sup: &Loaded, at: &str| {
         verify::verify(&Space::new(sub, at), &Space::new(sup, at), &options)
     };
-    let mut kept = Vec::new();
+    // What a stage's rewrites are proven against. Closing is judged against the contract: the
+    // presentation of a contract with an explicitly open branch is only implicitly open, and
+    // `declared` semantics would read it as closed. The rest is then judged against the closed
+    // schema, whose objects say what they accept.
+    let mut kept: Vec<(String, bool)> = Vec::new();
     let mut nulled = Vec::new();
     for stage in &mut stages {
         let mut notes = Vec::new();
-        let mut baseline = &before;
+        let mut narrowing = false;
         if stage.closes
             && let Some(closed) = &closed
         {
-            let report = verify(&before, closed, &stage.at);
+            let report = verify(loaded, closed, &stage.at);
             if report.verdict != Verdict::Proven {
                 notes.push(narrowed(profile, stage, &report, file));
-                baseline = closed;
+                narrowing = true;
             }
         }
-        let report = unmapped.as_ref().map(|u| verify(baseline, u, &stage.at));
+        let report = match (baseline(stage.closes, &closed, &before), &unmapped) {
+            (Some(base), Some(unmapped)) => Some(verify(base, unmapped, &stage.at)),
+            _ => None,
+        };
         if report
             .as_ref()
             .is_some_and(|r| r.verdict == Verdict::Proven)
         {
-            notes.push(rewritten(profile, stage, baseline_named(&notes), file));
+            let against = match (stage.closes, narrowing) {
+                (false, _) => "the presentation",
+                (true, false) => "the contract",
+                (true, true) => "the closed presentation",
+            };
+            notes.push(rewritten(profile, stage, against, file));
             if !stage.required.is_empty() {
                 let these = nulled_of(stage);
                 notes.push(nullable(profile, stage, &these, file));
                 nulled.extend(these);
             }
             findings.extend(notes);
-            kept.push(stage.at.clone());
+            kept.push((stage.at.clone(), stage.closes));
         } else {
             stage.after = stage.original.clone();
             stage.closed = stage.original.clone();
@@ -122,13 +138,9 @@ pub fn retarget(
         // tool's schema into another's could make that matter, so they are proven again.
         let (closed, unmapped) = (load(&stages, |s| &s.closed), load(&stages, |s| &s.unmapped));
         let holds = unmapped.as_ref().is_some_and(|unmapped| {
-            kept.iter().all(|at| {
-                let closing = closed.as_ref().map(|c| verify(&before, c, at));
-                let baseline = match (&closing, &closed) {
-                    (Some(r), Some(c)) if r.verdict != Verdict::Proven => c,
-                    _ => &before,
-                };
-                verify(baseline, unmapped, at).verdict == Verdict::Proven
+            kept.iter().all(|(at, closes)| {
+                baseline(*closes, &closed, &before)
+                    .is_some_and(|base| verify(base, unmapped, at).verdict == Verdict::Proven)
             })
         });
         if !holds {
@@ -193,6 +205,34 @@ fn keep_sound_mappings(
         );
     }
     findings
+}
+
+/// Marks each property made required whose schema accepted `null` before (judged by the
+/// validator in `closed`, where it still sits where it was rewritten): there a model's `null`
+/// and an absent key are one value.
+fn nullable_before(stages: &mut [Stage], closed: &Loaded) {
+    for stage in stages {
+        let space = Space::new(closed, &stage.at);
+        let places = verify::Places::new(&space);
+        for made in &mut stage.required {
+            let at = targets::in_document(&stage.at, &made.origin);
+            made.was_nullable |= places.admits(&at, &Value::Null) == Some(true);
+        }
+    }
+}
+
+/// What a stage's rewrites are proven against: the closed schema when it closes objects, the
+/// presentation otherwise; `None` when the closed schema does not load.
+fn baseline<'a>(
+    closes: bool,
+    closed: &'a Option<Loaded>,
+    before: &'a Loaded,
+) -> Option<&'a Loaded> {
+    if closes {
+        closed.as_ref()
+    } else {
+        Some(before)
+    }
 }
 
 /// `base` with each stage's schema (as `pick` chooses) in its place.
@@ -302,15 +342,6 @@ fn nulled_of(stage: &Stage) -> Vec<Nulled> {
         .collect()
 }
 
-/// What the proof compared the rewritten schema with, in words.
-fn baseline_named(notes: &[Finding]) -> &'static str {
-    if notes.iter().any(|n| n.code == codes::TARGET_NARROWED) {
-        "the closed presentation"
-    } else {
-        "the presentation"
-    }
-}
-
 /// At most this many places are listed in a note; the rest are counted.
 const LISTED: usize = 8;
 
@@ -352,7 +383,7 @@ fn rewritten(profile: &Profile, stage: &Stage, baseline: &str, file: &str) -> Fi
         format!("rewrote {}", listed(&places))
     };
     let message = format!(
-        "{}: {}: {what}; proven to accept every value {baseline} did{modulo}",
+        "{}: {}: {what}; proven to accept every value {baseline} accepts{modulo}",
         profile.id(),
         stage.name,
     );
@@ -373,13 +404,13 @@ fn rewritten(profile: &Profile, stage: &Stage, baseline: &str, file: &str) -> Fi
 fn narrowed(profile: &Profile, stage: &Stage, report: &Report, file: &str) -> Finding {
     let message = match (&report.counterexample, report.verdict) {
         (Some(c), _) => format!(
-            "{}: {}: closing objects narrows the presentation: it no longer accepts {}",
+            "{}: {}: closing objects loses values the contract accepts, such as {}",
             profile.id(),
             stage.name,
             serde_json::to_string(&c.value).unwrap_or_default()
         ),
         (None, _) => format!(
-            "{}: {}: closing objects may narrow the presentation; the prover could not decide{}",
+            "{}: {}: closing objects may lose values the contract accepts; the prover could not decide{}",
             profile.id(),
             stage.name,
             report.reason.as_ref().map_or(String::new(), |r| format!(

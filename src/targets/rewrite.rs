@@ -80,19 +80,29 @@ pub struct Applied {
     pub rewrite: Rewrite,
     /// Where, relative to the schema: the node, or for [`Rewrite::RequireAll`] the property.
     pub at: String,
-    /// [`Rewrite::RequireAll`] only: the property accepted `null` already, so `null` and an
-    /// absent key are one value in the presentation.
+    /// Where it was when rewritten: `at` before later rewrites moved it (a property wrapped
+    /// in `anyOf` moves what it holds one level down).
+    pub origin: String,
+    /// [`Rewrite::RequireAll`] only: the property accepted `null` already on its face (`pipeline`
+    /// asks the validator too), so `null` and an absent key are one value in the presentation.
     pub was_nullable: bool,
 }
 
 /// Applies `rewrites` to `schema` (read as `draft`; `base`: its pointer in its document), one
-/// after the other, and says where. Positions are found again before each (a `oneOf` turned
-/// `anyOf` makes its branches positive). A keyword that a reference points into (`#/…/oneOf/1`)
+/// after the other, and says where. Positions are found again before each; `oneOf` → `anyOf`
+/// rewrites every `oneOf` that is positive once all of them are `anyOf`s. A keyword that a reference points into (`#/…/oneOf/1`)
 /// is left alone: renaming it would break the reference.
 pub fn apply(rewrites: &[Rewrite], schema: &mut Value, draft: Draft, base: &str) -> Vec<Applied> {
     let mut applied = Vec::new();
     for rewrite in rewrites {
-        let positive = crate::flatten::positive_positions(schema, draft);
+        // Every `oneOf` is rewritten at once: the positions are those the schema has once each
+        // `oneOf` among them is an `anyOf` (a recursive union reaches itself through its own
+        // branches, so one rewrite at a time would never make it positive).
+        let positive = if *rewrite == Rewrite::OneOfToAnyOf {
+            crate::flatten::positive_positions_with_any_of(schema, draft)
+        } else {
+            crate::flatten::positive_positions(schema, draft)
+        };
         applied.extend(apply_one(*rewrite, schema, draft, &positive, base));
     }
     applied.sort_by(|a, b| a.at.cmp(&b.at));
@@ -126,6 +136,7 @@ fn apply_one(
         let one = |at: &str| Applied {
             rewrite,
             at: at.to_owned(),
+            origin: at.to_owned(),
             was_nullable: false,
         };
         let done = match rewrite {
@@ -259,6 +270,7 @@ mod tests {
             [Applied {
                 rewrite: Rewrite::OneOfToAnyOf,
                 at: "/properties/a".to_owned(),
+                origin: "/properties/a".to_owned(),
                 was_nullable: false,
             }]
         );
@@ -317,6 +329,17 @@ mod tests {
             json!({"anyOf": [{"properties": {"k": {"enum": ["a"]}}}, {"type": "string"}]})
         );
         // Alone, the `const` sits in a `oneOf` branch, where widening may narrow: untouched.
+        // Nested `oneOf`s are all rewritten, outermost first.
+        let mut nested =
+            json!({"oneOf": [{"oneOf": [{"type": "string"}, {"oneOf": [{}, {}]}]}, {}]});
+        let applied = apply(
+            &[Rewrite::OneOfToAnyOf],
+            &mut nested,
+            Draft::Draft2020_12,
+            "",
+        );
+        assert_eq!(applied.len(), 3);
+        assert!(!serde_json::to_string(&nested).unwrap().contains("oneOf"));
         let mut alone =
             json!({"oneOf": [{"properties": {"k": {"const": "a"}}}, {"type": "string"}]});
         assert!(apply(&[Rewrite::ConstToEnum], &mut alone, Draft::Draft2020_12, "").is_empty());
