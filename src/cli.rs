@@ -103,9 +103,10 @@ pub struct FlattenArgs {
     pub sampling: SamplingArgs,
     /// Shape the presentation for a provider (`stitch targets` lists them): apply the
     /// profile's rewrites where they are proven to keep every value, then check it; whatever the
-    /// provider would still refuse is an error and exits 1.
-    #[arg(long, value_name = "NAME[@DATE]", value_parser = target)]
-    pub target: Option<&'static crate::targets::Profile>,
+    /// provider would still refuse is an error and exits 1. `all` writes no presentation: one
+    /// row per target says whether it takes the input (exit 0 unless an input cannot be read).
+    #[arg(long, value_name = "NAME[@DATE]|all", value_parser = target_or_all)]
+    pub target: Option<TargetChoice>,
     /// How to load the inputs.
     #[command(flatten)]
     pub load: LoadArgs,
@@ -166,6 +167,23 @@ pub struct TargetsArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     pub format: Format,
+}
+
+/// `--target` of `flatten`: one profile, or every one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TargetChoice {
+    /// One profile.
+    One(&'static crate::targets::Profile),
+    /// `all`: every profile, as a table.
+    All,
+}
+
+/// A target name, with or without its date, or `all`.
+fn target_or_all(arg: &str) -> Result<TargetChoice, String> {
+    if arg == "all" {
+        return Ok(TargetChoice::All);
+    }
+    target(arg).map(TargetChoice::One)
 }
 
 /// A target name, with or without its date.

@@ -6,7 +6,7 @@ use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use super::{Context, choices, error_findings, load_options};
-use crate::cli::{FlattenArgs, Format};
+use crate::cli::{FlattenArgs, Format, TargetChoice};
 use crate::diagnostic::{Finding, Severity, codes};
 use crate::document::{self, Contents, Input, Loaded};
 use crate::error::{Error, Outcome};
@@ -18,6 +18,11 @@ use crate::targets::Profile;
 use crate::verify::{self, Verdict};
 
 pub(super) fn run(args: &FlattenArgs, ctx: &mut Context<'_>) -> Result<Outcome, Error> {
+    let target = match args.target {
+        Some(TargetChoice::All) => return super::target_all::run(args, ctx),
+        Some(TargetChoice::One(profile)) => Some(profile),
+        None => None,
+    };
     let mut document = FlattenDocument {
         format_version: FORMAT_VERSION,
         results: Vec::new(),
@@ -69,7 +74,7 @@ pub(super) fn run(args: &FlattenArgs, ctx: &mut Context<'_>) -> Result<Outcome, 
         };
         let mut presented = pipeline::present(&loaded, file, &plan);
         refuted |= presented.verdict() == Some(Verdict::Refuted);
-        let targeted = args.target.map_or_else(Default::default, |profile| {
+        let targeted = target.map_or_else(Default::default, |profile| {
             pipeline::target(profile, &loaded, &mut presented, &plan, &input.name())
         });
         let checked = &targeted.findings;
@@ -95,7 +100,7 @@ pub(super) fn run(args: &FlattenArgs, ctx: &mut Context<'_>) -> Result<Outcome, 
             document.results.push(result);
         } else {
             human(ctx, &loaded, &presented)?;
-            if let Some(profile) = args.target {
+            if let Some(profile) = target {
                 target_summary(ctx, profile, checked)?;
             }
             if written.is_none() {
@@ -123,7 +128,7 @@ pub(super) fn run(args: &FlattenArgs, ctx: &mut Context<'_>) -> Result<Outcome, 
 }
 
 /// What the command line asks of `pipeline::present`.
-fn plan(args: &FlattenArgs) -> Plan {
+pub(super) fn plan(args: &FlattenArgs) -> Plan {
     let choices = choices(&args.shape);
     let verify = (!args.no_verify).then(|| verify::Options {
         semantics: choices.semantics,

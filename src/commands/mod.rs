@@ -5,6 +5,7 @@ mod completions;
 mod flatten;
 mod inspect;
 mod sample;
+mod target_all;
 mod targets;
 mod validate;
 mod verify;

@@ -74,7 +74,7 @@ pub struct SchemaResult {
 }
 
 /// A contract flattened, and verified unless asked not to.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Presented<'l> {
     /// The presentation: the input document with each schema flattened (borrowed when nothing
     /// changed).

@@ -226,6 +226,50 @@ impl From<&crate::pipeline::Nulled> for NulledJson {
     }
 }
 
+/// `stitch flatten --target all --format json`.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TargetAllDocument {
+    /// [`FORMAT_VERSION`].
+    pub format_version: u32,
+    /// One per input read.
+    pub results: Vec<TargetAllResult>,
+    /// What could not be read, and anything else reported.
+    pub findings: Vec<FindingJson>,
+}
+
+/// One input under every target.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TargetAllResult {
+    /// The input as named on the command line.
+    pub file: String,
+    /// The schema's or tool's name; `null` for a tool list.
+    pub name: Option<String>,
+    /// The presentation's verdict against the contract; `null` with `--no-verify`.
+    pub verdict: Option<&'static str>,
+    /// One row per target, in `stitch targets` order.
+    pub targets: Vec<TargetRow>,
+}
+
+/// One target's answer for one input.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TargetRow {
+    /// `name@date`.
+    pub target: String,
+    /// `accepted` (as flattened), `fixed` (accepted after the target's rewrites) or `refused`.
+    pub verdict: &'static str,
+    /// Findings of severity error (what the provider would refuse).
+    pub errors: usize,
+    /// Findings of severity warning (what it would drop, narrowings, undone rewrites).
+    pub warnings: usize,
+    /// The schemas whose rewrites were kept.
+    pub rewritten: usize,
+    /// Whether a rewrite lost values the contract accepts (`stitch::target::narrowed`).
+    pub narrowed: bool,
+}
+
 /// `stitch validate --format json`.
 #[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]

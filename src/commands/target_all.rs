@@ -1,0 +1,136 @@
+//! `stitch flatten --target all FILE…`: where does this tool work? Each input is flattened and
+//! verified once, then shaped and checked for every profile `stitch targets` lists; one row per
+//! target says `accepted` (as flattened), `fixed` (after the target's rewrites) or `refused`,
+//! with the counts of errors and warnings. No presentation is written, and the answer is a
+//! report, not a gate: the exit code is 0 unless an input cannot be read (2). `stitch flatten
+//! --target NAME` then shows one target's findings.
+
+use super::flatten::plan;
+use super::{Context, error_findings};
+use crate::cli::{FlattenArgs, Format};
+use crate::diagnostic::{Finding, Severity, codes};
+use crate::document::{self, Contents, Input};
+use crate::error::{Error, Outcome};
+use crate::pipeline;
+use crate::report::json::{self, FORMAT_VERSION, TargetAllDocument, TargetAllResult, TargetRow};
+use crate::targets::PROFILES;
+use crate::verify::Verdict;
+
+pub(super) fn run(args: &FlattenArgs, ctx: &mut Context<'_>) -> Result<Outcome, Error> {
+    let json = args.format == Format::Json;
+    let mut document = TargetAllDocument {
+        format_version: FORMAT_VERSION,
+        results: Vec::new(),
+        findings: Vec::new(),
+    };
+    if args.output.is_some() || args.out_dir.is_some() {
+        let message = "--target all writes no presentation: drop -o/--out-dir, or name one target";
+        if json {
+            document.findings = json::findings(&[Finding::of(codes::USAGE, message)]);
+            ctx.out.write_all(json::pretty(&document).as_bytes())?;
+            return Err(Error::Reported);
+        }
+        return Err(Error::Usage(message.to_owned()));
+    }
+    let plan = plan(args);
+    let mut failures: Vec<Finding> = Vec::new();
+    for file in &args.files {
+        let input = Input::from_arg(file);
+        let loaded = if args.no_verify {
+            document::load(&input, &plan.load)
+        } else {
+            document::load_compiled(&input, &plan.load)
+        };
+        let loaded = match loaded {
+            Ok(loaded) => loaded,
+            Err(findings) => {
+                failures.extend(findings);
+                continue;
+            }
+        };
+        let presented = pipeline::present(&loaded, file, &plan);
+        let mut rows = Vec::new();
+        for profile in PROFILES {
+            let mut shaped = presented.clone();
+            let found = pipeline::target(profile, &loaded, &mut shaped, &plan, &input.name());
+            rows.push(row(profile, &found.findings));
+        }
+        document.results.push(TargetAllResult {
+            file: input.name(),
+            name: match &loaded.contents {
+                Contents::Schema { name } => Some(name.clone()),
+                Contents::Tool(tool) => Some(tool.name.clone()),
+                Contents::Tools { .. } => None,
+            },
+            verdict: presented.verdict().map(Verdict::name),
+            targets: rows,
+        });
+    }
+    let outcome = if failures.is_empty() {
+        Ok(Outcome::Positive)
+    } else {
+        Err(Error::Input(failures))
+    };
+    if json {
+        if let Err(error) = outcome {
+            document.findings = json::findings(&ctx.shown(&error_findings(error)));
+            ctx.out.write_all(json::pretty(&document).as_bytes())?;
+            return Err(Error::Reported);
+        }
+        ctx.out.write_all(json::pretty(&document).as_bytes())?;
+        return outcome;
+    }
+    for result in &document.results {
+        ctx.out.write_all(table(result).as_bytes())?;
+    }
+    outcome
+}
+
+/// One target's row from its findings.
+fn row(profile: &crate::targets::Profile, findings: &[Finding]) -> TargetRow {
+    let count = |severity| findings.iter().filter(|f| f.severity == severity).count();
+    let has = |code| findings.iter().filter(|f| f.code == code).count();
+    let (errors, rewritten) = (count(Severity::Error), has(codes::TARGET_REWRITTEN));
+    TargetRow {
+        target: profile.id(),
+        verdict: match (errors, rewritten) {
+            (0, 0) => "accepted",
+            (0, _) => "fixed",
+            _ => "refused",
+        },
+        errors,
+        warnings: count(Severity::Warning),
+        rewritten,
+        narrowed: has(codes::TARGET_NARROWED) > 0,
+    }
+}
+
+/// The table of one input, as printed.
+fn table(result: &TargetAllResult) -> String {
+    let name = result
+        .name
+        .as_deref()
+        .map_or(String::new(), |n| format!(" ({n})"));
+    let verdict = result.verdict.map_or("not verified".to_owned(), |v| {
+        format!("the presentation is {v}")
+    });
+    let mut out = format!("{}{name}: {verdict}\n", result.file);
+    let width = result
+        .targets
+        .iter()
+        .map(|r| r.target.len())
+        .max()
+        .unwrap_or(0);
+    out.push_str(&format!(
+        "  {:width$}  {:8}  {:>6}  {:>8}  {:>9}\n",
+        "target", "verdict", "errors", "warnings", "rewritten"
+    ));
+    for row in &result.targets {
+        let narrowed = if row.narrowed { "  narrowed" } else { "" };
+        out.push_str(&format!(
+            "  {:width$}  {:8}  {:>6}  {:>8}  {:>9}{narrowed}\n",
+            row.target, row.verdict, row.errors, row.warnings, row.rewritten
+        ));
+    }
+    out
+}
