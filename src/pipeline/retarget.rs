@@ -367,7 +367,7 @@ fn rewritten(profile: &Profile, stage: &Stage, baseline: &str, file: &str) -> Fi
         .map(|a| {
             format!(
                 "`{}` at #{}",
-                a.rewrite.keyword(),
+                a.keyword,
                 targets::in_document(&stage.at, &a.at)
             )
         })
@@ -387,7 +387,7 @@ fn rewritten(profile: &Profile, stage: &Stage, baseline: &str, file: &str) -> Fi
         profile.id(),
         stage.name,
     );
-    let mut kinds: Vec<&str> = Vec::new();
+    let mut kinds: Vec<String> = Vec::new();
     for a in stage.applied.iter().chain(&stage.required) {
         let described = a.rewrite.describe();
         if !kinds.contains(&described) {
@@ -484,7 +484,7 @@ fn unproven(profile: &Profile, stage: &Stage, report: Option<&Report>, file: &st
         .map(|a| {
             format!(
                 "`{}` at #{}",
-                a.rewrite.keyword(),
+                a.keyword,
                 targets::in_document(&stage.at, &a.at)
             )
         })

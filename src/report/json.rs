@@ -409,7 +409,7 @@ pub struct TargetJson {
     /// Its rules, in the order they are checked.
     rules: Vec<RuleJson>,
     /// The rewrites `flatten --target` applies (each kept only once proven), in words.
-    rewrites: Vec<&'static str>,
+    rewrites: Vec<String>,
 }
 
 /// One rule of a profile.

@@ -95,6 +95,23 @@ pub static ANTHROPIC: Profile = Profile {
 };
 
 /// The rules of strict tool use (and of Bedrock with Claude and `strict`).
+/// What strict mode refuses that dropping only widens: assertions no other keyword observes.
+const DROPPED: &[&str] = &[
+    "minimum",
+    "maximum",
+    "exclusiveMinimum",
+    "exclusiveMaximum",
+    "multipleOf",
+    "minLength",
+    "maxLength",
+    "maxItems",
+    "uniqueItems",
+    "minProperties",
+    "maxProperties",
+    "dependentRequired",
+    "not",
+];
+
 pub(super) const STRICT: [Rule; 16] = [
     Rule {
         check: ClosedObjects,
@@ -269,7 +286,11 @@ pub static ANTHROPIC_STRICT: Profile = Profile {
     date: "2026-08",
     family: Family::Anthropic,
     summary: "Anthropic tools with `strict: true` and `output_config.format` (a 2020-12 subset, budgets per request)",
-    rewrites: &[Rewrite::OneOfToAnyOf],
+    rewrites: &[
+        Rewrite::OneOfToAnyOf,
+        Rewrite::Drop(DROPPED),
+        Rewrite::CloseObjects,
+    ],
     rules: &[
         BASE[0], BASE[1], BASE[2], BASE[3], BASE[4], BASE[5], STRICT[0], STRICT[1], STRICT[2],
         STRICT[3], STRICT[4], STRICT[5], STRICT[6], STRICT[7], STRICT[8], STRICT[9], STRICT[10],

@@ -151,6 +151,13 @@ pub static OPENAI_STRICT: Profile = Profile {
     rewrites: &[
         Rewrite::OneOfToAnyOf,
         Rewrite::RefAlone,
+        Rewrite::Drop(&[
+            "uniqueItems",
+            "minProperties",
+            "maxProperties",
+            "dependentRequired",
+            "not",
+        ]),
         Rewrite::CloseObjects,
         Rewrite::RequireAll,
     ],

@@ -37,6 +37,10 @@ pub enum Rewrite {
     /// Every optional property required and nullable (F7.6), at positive positions. Holds
     /// modulo null ⇒ absent.
     RequireAll,
+    /// These keywords dropped at positive positions (a widening), their values written into
+    /// the node's `description` for the model to read. Only keywords no other keyword observes
+    /// (assertions that collect no annotation), so nothing else need open.
+    Drop(&'static [&'static str]),
 }
 
 impl Rewrite {
@@ -48,12 +52,13 @@ impl Rewrite {
             Rewrite::RefAlone => "$ref",
             Rewrite::CloseObjects => "additionalProperties",
             Rewrite::RequireAll => "required",
+            Rewrite::Drop(keywords) => keywords.first().copied().unwrap_or_default(),
         }
     }
 
     /// What it does, for `stitch targets NAME` and notes.
-    pub fn describe(self) -> &'static str {
-        match self {
+    pub fn describe(self) -> String {
+        let text = match self {
             Rewrite::OneOfToAnyOf => {
                 "`oneOf` becomes `anyOf` where widening cannot narrow (a widening)"
             }
@@ -69,7 +74,15 @@ impl Rewrite {
             Rewrite::RequireAll => {
                 "every optional property becomes required and nullable (F7.6): the model sends `null` for a key it leaves out, and `stitch validate` removes it again"
             }
-        }
+            Rewrite::Drop(keywords) => {
+                let listed: Vec<String> = keywords.iter().map(|k| format!("`{k}`")).collect();
+                return format!(
+                    "{} are dropped where widening cannot narrow (a widening), their values written into `description`",
+                    listed.join(", ")
+                );
+            }
+        };
+        text.to_owned()
     }
 }
 
@@ -78,6 +91,8 @@ impl Rewrite {
 pub struct Applied {
     /// What was done.
     pub rewrite: Rewrite,
+    /// The keyword it removed or changed (for [`Rewrite::Drop`], the one dropped here).
+    pub keyword: &'static str,
     /// Where, relative to the schema: the node, or for [`Rewrite::RequireAll`] the property.
     pub at: String,
     /// Where it was when rewritten: `at` before later rewrites moved it (a property wrapped
@@ -127,7 +142,8 @@ fn apply_one(
     };
     let mut applied: Vec<Applied> = Vec::new();
     for at in preorder(schema, draft).into_iter().rev() {
-        if !positive.contains(&at) || referred(&at, rewrite.keyword()) {
+        let whole = !matches!(rewrite, Rewrite::Drop(_));
+        if !positive.contains(&at) || (whole && referred(&at, rewrite.keyword())) {
             continue;
         }
         let Some(Value::Object(map)) = schema.pointer_mut(&at) else {
@@ -135,11 +151,22 @@ fn apply_one(
         };
         let one = |at: &str| Applied {
             rewrite,
+            keyword: rewrite.keyword(),
             at: at.to_owned(),
             origin: at.to_owned(),
             was_nullable: false,
         };
         let done = match rewrite {
+            Rewrite::Drop(keywords) => {
+                let kept = |k: &str| referred(&at, k);
+                for keyword in strict::drop_into_description(map, keywords, kept) {
+                    applied.push(Applied {
+                        keyword,
+                        ..one(&at)
+                    });
+                }
+                false
+            }
             Rewrite::OneOfToAnyOf => !map.contains_key("anyOf") && rename(map, "oneOf", "anyOf"),
             Rewrite::ConstToEnum => {
                 draft != Draft::Draft4 && !map.contains_key("enum") && const_to_enum(map)
@@ -269,6 +296,7 @@ mod tests {
             applied,
             [Applied {
                 rewrite: Rewrite::OneOfToAnyOf,
+                keyword: "oneOf",
                 at: "/properties/a".to_owned(),
                 origin: "/properties/a".to_owned(),
                 was_nullable: false,

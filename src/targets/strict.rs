@@ -64,6 +64,49 @@ pub(super) fn close(map: &mut Map<String, Value>) -> bool {
     changed
 }
 
+/// At most this many characters of dropped keywords are written into a `description`.
+const DESCRIBED: usize = 256;
+
+/// Drops `keywords` from a node (those `kept` says a reference points into stay), and writes
+/// what they said into its `description` (`minimum: 1; maxLength: 20`, at most 256 characters
+/// added). Returns the keywords dropped.
+pub(super) fn drop_into_description(
+    map: &mut Map<String, Value>,
+    keywords: &'static [&'static str],
+    kept: impl Fn(&str) -> bool,
+) -> Vec<&'static str> {
+    let mut dropped = Vec::new();
+    let mut said = Vec::new();
+    for keyword in keywords {
+        if kept(keyword) {
+            continue;
+        }
+        if let Some(value) = map.shift_remove(*keyword) {
+            said.push(format!(
+                "{keyword}: {}",
+                serde_json::to_string(&value).unwrap_or_default()
+            ));
+            dropped.push(*keyword);
+        }
+    }
+    if said.is_empty() {
+        return dropped;
+    }
+    let mut text = said.join("; ");
+    if text.chars().count() > DESCRIBED {
+        text = text.chars().take(DESCRIBED - 1).collect::<String>() + "…";
+    }
+    match map.get_mut("description") {
+        Some(Value::String(description)) if !description.is_empty() => {
+            description.push_str(&format!(" ({text})"));
+        }
+        _ => {
+            map.insert("description".to_owned(), Value::String(text));
+        }
+    }
+    dropped
+}
+
 /// The keywords that would judge an object differently once a declared key is added with the
 /// value `null`: an object node carrying one is left as it is.
 pub(crate) const OBSERVE_KEYS: &[&str] = &[
@@ -390,6 +433,31 @@ mod tests {
             unreachable!()
         };
         assert!(!ref_alone(&mut alone, Draft::Draft2020_12));
+    }
+
+    #[test]
+    fn dropped_keywords_are_said_in_the_description() {
+        let Value::Object(mut map) =
+            json!({"type": "integer", "minimum": 1, "maximum": 9, "description": "Age"})
+        else {
+            unreachable!()
+        };
+        let dropped =
+            drop_into_description(&mut map, &["minimum", "maximum", "multipleOf"], |_| false);
+        assert_eq!(dropped, ["minimum", "maximum"]);
+        assert_eq!(
+            Value::Object(map),
+            json!({"type": "integer", "description": "Age (minimum: 1; maximum: 9)"})
+        );
+        let Value::Object(mut long) = json!({"maxLength": 1, "pattern": "x".repeat(300)}) else {
+            unreachable!()
+        };
+        drop_into_description(&mut long, &["pattern"], |_| false);
+        assert_eq!(long["description"].as_str().unwrap().chars().count(), 256);
+        let Value::Object(mut referred) = json!({"not": {"type": "null"}}) else {
+            unreachable!()
+        };
+        assert!(drop_into_description(&mut referred, &["not"], |_| true).is_empty());
     }
 
     #[test]
