@@ -66,7 +66,22 @@ pub static GEMINI: Profile = Profile {
     date: "2026-08",
     family: Family::Gemini,
     summary: "Gemini `parameters`: the OpenAPI 3.0 subset (`nullable`, string enums, no `$ref`)",
-    rewrites: &[Rewrite::OneOfToAnyOf, Rewrite::ConstToEnum],
+    rewrites: &[
+        Rewrite::OneOfToAnyOf,
+        Rewrite::ConstToEnum,
+        Rewrite::InlineRefs,
+        Rewrite::Strip(&["$schema", "discriminator"]),
+        Rewrite::AnyOfAlone,
+        Rewrite::Drop(&[
+            "additionalProperties",
+            "exclusiveMinimum",
+            "exclusiveMaximum",
+            "multipleOf",
+            "propertyNames",
+            "uniqueItems",
+            "not",
+        ]),
+    ],
     rules: &[
         Rule {
             check: RootObject,

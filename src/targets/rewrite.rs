@@ -37,6 +37,15 @@ pub enum Rewrite {
     /// Every optional property required and nullable (F7.6), at positive positions. Holds
     /// modulo null ⇒ absent.
     RequireAll,
+    /// These keywords stripped where they assert nothing (annotations, keywords unknown to the
+    /// draft, `$schema` naming the default draft): an equivalence.
+    Strip(&'static [&'static str]),
+    /// Annotations beside an `anyOf` moved into its branches (`description`) or dropped: an
+    /// equivalence.
+    AnyOfAlone,
+    /// `$ref`s to non-recursive definitions of the same schema replaced by copies of them, and
+    /// the definitions dropped once nothing refers to them (an equivalence).
+    InlineRefs,
     /// These keywords dropped at positive positions (a widening), their values written into
     /// the node's `description` for the model to read. Only keywords no other keyword observes
     /// (assertions that collect no annotation), so nothing else need open.
@@ -52,7 +61,11 @@ impl Rewrite {
             Rewrite::RefAlone => "$ref",
             Rewrite::CloseObjects => "additionalProperties",
             Rewrite::RequireAll => "required",
-            Rewrite::Drop(keywords) => keywords.first().copied().unwrap_or_default(),
+            Rewrite::InlineRefs => "$ref",
+            Rewrite::AnyOfAlone => "anyOf",
+            Rewrite::Strip(keywords) | Rewrite::Drop(keywords) => {
+                keywords.first().copied().unwrap_or_default()
+            }
         }
     }
 
@@ -73,6 +86,19 @@ impl Rewrite {
             }
             Rewrite::RequireAll => {
                 "every optional property becomes required and nullable (F7.6): the model sends `null` for a key it leaves out, and `stitch validate` removes it again"
+            }
+            Rewrite::Strip(keywords) => {
+                let listed: Vec<String> = keywords.iter().map(|k| format!("`{k}`")).collect();
+                return format!(
+                    "{} are removed where they assert nothing (an equivalence)",
+                    listed.join(", ")
+                );
+            }
+            Rewrite::AnyOfAlone => {
+                "the annotations beside an `anyOf` go, its `description` into each branch (an equivalence)"
+            }
+            Rewrite::InlineRefs => {
+                "a `$ref` to a definition that does not reach itself becomes a copy of it, and unused definitions go (an equivalence)"
             }
             Rewrite::Drop(keywords) => {
                 let listed: Vec<String> = keywords.iter().map(|k| format!("`{k}`")).collect();
@@ -113,6 +139,10 @@ pub fn apply(rewrites: &[Rewrite], schema: &mut Value, draft: Draft, base: &str)
         // Every `oneOf` is rewritten at once: the positions are those the schema has once each
         // `oneOf` among them is an `anyOf` (a recursive union reaches itself through its own
         // branches, so one rewrite at a time would never make it positive).
+        if *rewrite == Rewrite::InlineRefs {
+            applied.extend(inline_all(schema, draft, base));
+            continue;
+        }
         let positive = if *rewrite == Rewrite::OneOfToAnyOf {
             crate::flatten::positive_positions_with_any_of(schema, draft)
         } else {
@@ -121,6 +151,46 @@ pub fn apply(rewrites: &[Rewrite], schema: &mut Value, draft: Draft, base: &str)
         applied.extend(apply_one(*rewrite, schema, draft, &positive, base));
     }
     applied.sort_by(|a, b| a.at.cmp(&b.at));
+    applied
+}
+
+/// The most rounds of inlining: a copy's own references are inlined in the next round, so this
+/// bounds how deep definitions may nest (a deeper chain keeps its last `$ref`s, and the target
+/// then says so).
+const INLINE_ROUNDS: usize = 32;
+
+/// [`Rewrite::InlineRefs`]: rounds of inlining until no `$ref` is left that may be inlined,
+/// then the definitions nothing refers to any more are dropped.
+fn inline_all(schema: &mut Value, draft: Draft, base: &str) -> Vec<Applied> {
+    let mut applied = Vec::new();
+    for _ in 0..INLINE_ROUNDS {
+        let positive = crate::flatten::positive_positions(schema, draft);
+        let done = apply_one(Rewrite::InlineRefs, schema, draft, &positive, base);
+        if done.is_empty() {
+            break;
+        }
+        applied.extend(done);
+    }
+    if !applied.is_empty()
+        && reference_targets(schema).is_empty()
+        && let Value::Object(map) = schema
+    {
+        for key in ["$defs", "definitions"] {
+            if map.shift_remove(key).is_some() {
+                applied.push(Applied {
+                    rewrite: Rewrite::InlineRefs,
+                    keyword: if key == "$defs" {
+                        "$defs"
+                    } else {
+                        "definitions"
+                    },
+                    at: String::new(),
+                    origin: String::new(),
+                    was_nullable: false,
+                });
+            }
+        }
+    }
     applied
 }
 
@@ -141,8 +211,10 @@ fn apply_one(
             .any(|t| pointer::starts_with(t, &inside) || pointer::starts_with(t, &in_document))
     };
     let mut applied: Vec<Applied> = Vec::new();
+    // Inlining reads targets from the schema as it was before this pass.
+    let snapshot = (rewrite == Rewrite::InlineRefs).then(|| schema.clone());
     for at in preorder(schema, draft).into_iter().rev() {
-        let whole = !matches!(rewrite, Rewrite::Drop(_));
+        let whole = !matches!(rewrite, Rewrite::Drop(_) | Rewrite::Strip(_));
         if !positive.contains(&at) || (whole && referred(&at, rewrite.keyword())) {
             continue;
         }
@@ -167,11 +239,25 @@ fn apply_one(
                 }
                 false
             }
+            Rewrite::Strip(names) => {
+                for keyword in strict::strip(map, names, draft) {
+                    applied.push(Applied {
+                        keyword,
+                        ..one(&at)
+                    });
+                }
+                false
+            }
+            Rewrite::AnyOfAlone => strict::any_of_alone(map, draft),
             Rewrite::OneOfToAnyOf => !map.contains_key("anyOf") && rename(map, "oneOf", "anyOf"),
             Rewrite::ConstToEnum => {
                 draft != Draft::Draft4 && !map.contains_key("enum") && const_to_enum(map)
             }
             Rewrite::RefAlone => strict::ref_alone(map, draft),
+            Rewrite::InlineRefs => {
+                let whole = snapshot.as_ref().unwrap_or(&Value::Null);
+                strict::inline_ref(whole, map, draft)
+            }
             Rewrite::CloseObjects => strict::close(map),
             Rewrite::RequireAll => {
                 let properties = pointer::push(&at, "properties");

@@ -64,6 +64,141 @@ pub(super) fn close(map: &mut Map<String, Value>) -> bool {
     changed
 }
 
+/// `{"$ref": "#/…"}` replaced by a copy of its target, when the target sits in the same schema
+/// (`schema`, whose pointers `#/…` name), holds no `$id` or anchor, and reaches itself through
+/// no reference (inlining a cycle never ends). Annotations beside the `$ref` stay, over the
+/// target's; other siblings leave it alone (from 2019-09 on they would be merged, which is not
+/// inlining). True when it inlined.
+pub(super) fn inline_ref(schema: &Value, map: &mut Map<String, Value>, draft: Draft) -> bool {
+    let Some(target) = map
+        .get("$ref")
+        .and_then(Value::as_str)
+        .and_then(|r| r.strip_prefix('#'))
+        .map(crate::schema::pointer::percent_decoded)
+    else {
+        return false;
+    };
+    let siblings_assert = draft > Draft::Draft7
+        && map.keys().any(|k| {
+            k != "$ref" && !keywords::is_annotation(k) && keywords::lookup(k, draft).is_some()
+        });
+    if siblings_assert || recursive(schema, &target) {
+        return false;
+    }
+    let Some(Value::Object(copy)) = schema.pointer(&target) else {
+        return false;
+    };
+    if copy
+        .keys()
+        .any(|k| matches!(k.as_str(), "$id" | "id" | "$anchor" | "$dynamicAnchor"))
+    {
+        return false;
+    }
+    let kept: Vec<(String, Value)> = map
+        .iter()
+        .filter(|(k, _)| keywords::is_annotation(k))
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect();
+    *map = copy.clone();
+    for key in ["$defs", "definitions"] {
+        map.shift_remove(key);
+    }
+    for (k, v) in kept {
+        map.insert(k, v);
+    }
+    true
+}
+
+/// True when the schema at `target` reaches a `$ref` back to itself or into a cycle.
+fn recursive(schema: &Value, target: &str) -> bool {
+    let mut seen: Vec<String> = Vec::new();
+    let mut stack = vec![target.to_owned()];
+    while let Some(at) = stack.pop() {
+        if seen.contains(&at) {
+            return true;
+        }
+        seen.push(at.clone());
+        let Some(node) = schema.pointer(&at) else {
+            continue;
+        };
+        let mut inner = vec![node];
+        while let Some(value) = inner.pop() {
+            match value {
+                Value::Object(map) => {
+                    if let Some(r) = map.get("$ref").and_then(Value::as_str) {
+                        match r.strip_prefix('#') {
+                            Some(p) => stack.push(crate::schema::pointer::percent_decoded(p)),
+                            None => return true,
+                        }
+                    }
+                    inner.extend(map.values());
+                }
+                Value::Array(items) => inner.extend(items),
+                _ => {}
+            }
+        }
+        if seen.len() > 1000 {
+            return true;
+        }
+    }
+    false
+}
+
+/// Strips keywords that assert nothing here (annotations, keywords unknown to the draft such as
+/// OpenAPI's `discriminator`, and `$schema` when it names the default draft 2020-12, which
+/// reading the schema without it gives). Returns those stripped.
+pub(super) fn strip(
+    map: &mut Map<String, Value>,
+    names: &'static [&'static str],
+    draft: Draft,
+) -> Vec<&'static str> {
+    let silent = |k: &str| match k {
+        "$schema" => draft == Draft::Draft2020_12,
+        _ => keywords::is_annotation(k) || keywords::lookup(k, draft).is_none(),
+    };
+    let mut stripped = Vec::new();
+    for name in names {
+        if silent(name) && map.shift_remove(*name).is_some() {
+            stripped.push(*name);
+        }
+    }
+    stripped
+}
+
+/// A node whose `anyOf` has annotations beside it (Gemini takes `anyOf` only alone): its
+/// `description` moves into each branch that has none (but a bare `{"type": "null"}`), the
+/// other annotations go (`title` too: Gemini's own fields do not surely include it).
+/// Unchanged when anything but annotations sits beside the `anyOf`. True when it changed.
+pub(super) fn any_of_alone(map: &mut Map<String, Value>, draft: Draft) -> bool {
+    let beside: Vec<String> = map.keys().filter(|k| *k != "anyOf").cloned().collect();
+    let quiet = |k: &str| keywords::is_annotation(k) || keywords::lookup(k, draft).is_none();
+    if beside.is_empty()
+        || !beside.iter().all(|k| quiet(k))
+        || !matches!(map.get("anyOf"), Some(Value::Array(_)))
+    {
+        return false;
+    }
+    let moved: Vec<(String, Value)> = ["description"]
+        .iter()
+        .filter_map(|k| Some(((*k).to_owned(), map.get(*k)?.clone())))
+        .collect();
+    map.retain(|k, _| k == "anyOf");
+    if let Some(Value::Array(branches)) = map.get_mut("anyOf") {
+        for branch in branches.iter_mut() {
+            let Value::Object(branch) = branch else {
+                continue;
+            };
+            let plain_null = branch.get("type") == Some(&json!("null")) && branch.len() == 1;
+            for (k, v) in &moved {
+                if !plain_null && !branch.contains_key(k) {
+                    branch.insert(k.clone(), v.clone());
+                }
+            }
+        }
+    }
+    true
+}
+
 /// At most this many characters of dropped keywords are written into a `description`.
 const DESCRIBED: usize = 256;
 
@@ -433,6 +568,84 @@ mod tests {
             unreachable!()
         };
         assert!(!ref_alone(&mut alone, Draft::Draft2020_12));
+    }
+
+    #[test]
+    fn a_reference_to_a_non_recursive_definition_is_inlined() {
+        let schema = json!({
+            "properties": {"a": {"$ref": "#/$defs/A", "description": "here"}, "n": {"$ref": "#/$defs/N"}},
+            "$defs": {
+                "A": {"type": "object", "properties": {"b": {"$ref": "#/$defs/B"}}, "description": "there"},
+                "B": {"type": "string"},
+                "N": {"type": "array", "items": {"$ref": "#/$defs/N"}}
+            }
+        });
+        let Value::Object(mut a) = schema["properties"]["a"].clone() else {
+            unreachable!()
+        };
+        assert!(inline_ref(&schema, &mut a, Draft::Draft2020_12));
+        assert_eq!(
+            Value::Object(a),
+            json!({"type": "object", "properties": {"b": {"$ref": "#/$defs/B"}}, "description": "here"})
+        );
+        let Value::Object(mut n) = schema["properties"]["n"].clone() else {
+            unreachable!()
+        };
+        assert!(
+            !inline_ref(&schema, &mut n, Draft::Draft2020_12),
+            "recursive"
+        );
+        let Value::Object(mut merged) = json!({"$ref": "#/$defs/B", "minLength": 1}) else {
+            unreachable!()
+        };
+        assert!(
+            !inline_ref(&schema, &mut merged, Draft::Draft2020_12),
+            "an asserting sibling"
+        );
+        assert!(
+            inline_ref(&schema, &mut merged, Draft::Draft7),
+            "ignored in draft 7"
+        );
+    }
+
+    #[test]
+    fn annotations_beside_an_any_of_move_into_its_branches() {
+        let Value::Object(mut map) = json!({
+            "title": "T", "description": "D", "default": null, "discriminator": {"propertyName": "k"},
+            "anyOf": [{"type": "string"}, {"type": "null"}, {"type": "integer", "description": "own"}]
+        }) else {
+            unreachable!()
+        };
+        assert!(any_of_alone(&mut map, Draft::Draft2020_12));
+        assert_eq!(
+            Value::Object(map),
+            json!({"anyOf": [
+                {"type": "string", "description": "D"},
+                {"type": "null"},
+                {"type": "integer", "description": "own"}
+            ]})
+        );
+        let Value::Object(mut typed) = json!({"type": "string", "anyOf": [{}]}) else {
+            unreachable!()
+        };
+        assert!(!any_of_alone(&mut typed, Draft::Draft2020_12));
+        let Value::Object(mut root) = json!({"$schema": "https://json-schema.org/draft/2020-12/schema", "discriminator": {}, "type": "object"})
+        else {
+            unreachable!()
+        };
+        assert_eq!(
+            strip(
+                &mut root,
+                &["$schema", "discriminator", "type"],
+                Draft::Draft2020_12
+            ),
+            ["$schema", "discriminator"]
+        );
+        let Value::Object(mut old) = json!({"$schema": "http://json-schema.org/draft-07/schema#"})
+        else {
+            unreachable!()
+        };
+        assert!(strip(&mut old, &["$schema"], Draft::Draft7).is_empty());
     }
 
     #[test]
