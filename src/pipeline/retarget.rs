@@ -70,8 +70,23 @@ pub fn retarget(
         let document = placed(&base, stages, pick);
         document::load_derived(canonical::pretty(&document), loaded, &plan.load).ok()
     };
-    if let Some(after) = load(&stages, |s| &s.after) {
-        findings.extend(keep_sound_mappings(profile, &mut stages, &after, file));
+    // The mapping is kept only where its shape is shown sound, which needs the rewritten
+    // schemas loaded; a stage left with nothing rewritten goes.
+    let after = load(&stages, |s| &s.after);
+    findings.extend(keep_sound_mappings(
+        profile,
+        &mut stages,
+        after.as_ref(),
+        file,
+    ));
+    stages.retain(|s| !s.applied.is_empty() || !s.required.is_empty());
+    if stages.is_empty() {
+        return Some(Retargeted {
+            document: base,
+            bytes: presented.bytes.clone(),
+            findings,
+            nulled: Vec::new(),
+        });
     }
     let before = document::load_derived(presented.bytes.clone(), loaded, &plan.load).ok()?;
     let closed = load(&stages, |s| &s.closed);
@@ -86,50 +101,28 @@ pub fn retarget(
     let verify = |sub: &Loaded, sup: &Loaded, at: &str| {
         verify::verify(&Space::new(sub, at), &Space::new(sup, at), &options)
     };
-    // What a stage's rewrites are proven against. Closing is judged against the contract: the
-    // presentation of a contract with an explicitly open branch is only implicitly open, and
-    // `declared` semantics would read it as closed. The rest is then judged against the closed
-    // schema, whose objects say what they accept.
     let mut kept: Vec<(String, bool)> = Vec::new();
     let mut nulled = Vec::new();
     for stage in &mut stages {
-        let mut notes = Vec::new();
-        let mut narrowing = false;
-        if stage.closes
-            && let Some(closed) = &closed
-        {
-            let report = verify(loaded, closed, &stage.at);
-            if report.verdict != Verdict::Proven {
-                notes.push(narrowed(profile, stage, &report, file));
-                narrowing = true;
-            }
-        }
-        let report = match (baseline(stage.closes, &closed, &before), &unmapped) {
-            (Some(base), Some(unmapped)) => Some(verify(base, unmapped, &stage.at)),
-            _ => None,
+        let proofs = Proofs {
+            contract: loaded,
+            before: &before,
+            closed: closed.as_ref(),
+            unmapped: unmapped.as_ref(),
+            options: &options,
         };
-        if report
-            .as_ref()
-            .is_some_and(|r| r.verdict == Verdict::Proven)
-        {
-            let against = match (stage.closes, narrowing) {
-                (false, _) => "the presentation",
-                (true, false) => "the contract",
-                (true, true) => "the closed presentation",
-            };
-            notes.push(rewritten(profile, stage, against, file));
-            if !stage.required.is_empty() {
-                let these = nulled_of(stage);
-                notes.push(nullable(profile, stage, &these, file));
+        match prove_stage(profile, stage, &proofs, file) {
+            Ok((notes, these)) => {
+                findings.extend(notes);
                 nulled.extend(these);
+                kept.push((stage.at.clone(), stage.closes));
             }
-            findings.extend(notes);
-            kept.push((stage.at.clone(), stage.closes));
-        } else {
-            stage.after = stage.original.clone();
-            stage.closed = stage.original.clone();
-            stage.unmapped = stage.original.clone();
-            findings.push(unproven(profile, stage, report.as_ref(), file));
+            Err(why) => {
+                stage.after = stage.original.clone();
+                stage.closed = stage.original.clone();
+                stage.unmapped = stage.original.clone();
+                findings.push(why);
+            }
         }
     }
     let undone = kept.len() < stages.len();
@@ -174,18 +167,88 @@ pub fn retarget(
     })
 }
 
+/// The documents a stage is proven with.
+struct Proofs<'a> {
+    contract: &'a Loaded,
+    before: &'a Loaded,
+    closed: Option<&'a Loaded>,
+    unmapped: Option<&'a Loaded>,
+    options: &'a verify::Options,
+}
+
+/// Proves one stage. Closing is judged against the contract: the presentation of a contract
+/// with an explicitly open branch is only implicitly open, and `declared` semantics would read
+/// it as closed. The rest is judged against the closed schema, whose objects say what they
+/// accept. Kept: the notes and the null ⇒ absent mapping; not kept: the finding that says why.
+fn prove_stage(
+    profile: &Profile,
+    stage: &Stage,
+    proofs: &Proofs<'_>,
+    file: &str,
+) -> Result<(Vec<Finding>, Vec<Nulled>), Finding> {
+    let verify = |sub: &Loaded, sup: &Loaded| {
+        verify::verify(
+            &Space::new(sub, &stage.at),
+            &Space::new(sup, &stage.at),
+            proofs.options,
+        )
+    };
+    let mut notes = Vec::new();
+    let mut narrowing = false;
+    if stage.closes
+        && let Some(closed) = proofs.closed
+    {
+        let report = verify(proofs.contract, closed);
+        if report.verdict != Verdict::Proven {
+            notes.push(narrowed(profile, stage, &report, file));
+            narrowing = true;
+        }
+    }
+    let base = if stage.closes {
+        proofs.closed
+    } else {
+        Some(proofs.before)
+    };
+    let report = match (base, proofs.unmapped) {
+        (Some(base), Some(unmapped)) => Some(verify(base, unmapped)),
+        _ => None,
+    };
+    if !report
+        .as_ref()
+        .is_some_and(|r| r.verdict == Verdict::Proven)
+    {
+        return Err(unproven(profile, stage, report.as_ref(), file));
+    }
+    let against = match (stage.closes, narrowing) {
+        (false, _) => "the presentation",
+        (true, false) => "the contract",
+        (true, true) => "the closed presentation",
+    };
+    notes.push(rewritten(profile, stage, against, file));
+    let mut nulled = Vec::new();
+    if !stage.required.is_empty() {
+        nulled = nulled_of(stage);
+        notes.push(nullable(profile, stage, &nulled, file));
+    }
+    Ok((notes, nulled))
+}
+
 /// The mapping's shape, checked on the rewritten schemas (`after`, with their references
-/// resolved): a stage whose mapping is unsound keeps its optional properties optional, and a
-/// finding says why.
+/// resolved; `None` when they do not load, which shows nothing): a stage whose mapping is not
+/// shown sound keeps its optional properties optional, and a finding says why.
 fn keep_sound_mappings(
     profile: &Profile,
     stages: &mut [Stage],
-    after: &Loaded,
+    after: Option<&Loaded>,
     file: &str,
 ) -> Vec<Finding> {
     let mut findings = Vec::new();
     for stage in stages.iter_mut().filter(|s| !s.required.is_empty()) {
-        let Some(why) = mapping::unsound(after, &stage.at) else {
+        let why = match after {
+            Some(after) => mapping::unsound(after, &stage.at),
+            None => Some("the rewritten schema does not load, so nothing".to_owned()),
+        };
+        let Some(why) = why else {
             continue;
         };
         stage.after = stage.closed.clone();
