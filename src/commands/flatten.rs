@@ -56,13 +56,7 @@ pub(super) fn run(args: &FlattenArgs, ctx: &mut Context<'_>) -> Result<Outcome, 
     // C4: the target would refuse a presentation.
     let mut refused = false;
     for (index, (file, input)) in args.files.iter().zip(inputs).enumerate() {
-        // Verifying validates, so the contract must compile.
-        let loaded = if args.no_verify {
-            document::load(&input, &plan.load)
-        } else {
-            document::load_compiled(&input, &plan.load)
-        };
-        let loaded = match loaded {
+        let loaded = match load(args, &input, &plan) {
             Ok(loaded) => loaded,
             Err(findings) => {
                 if json {
@@ -125,6 +119,16 @@ pub(super) fn run(args: &FlattenArgs, ctx: &mut Context<'_>) -> Result<Outcome, 
         return print(ctx, &document, outcome);
     }
     outcome
+}
+
+/// Loads one input: compiled too unless `--no-verify` (verifying validates, so the contract
+/// must compile).
+pub(super) fn load(args: &FlattenArgs, input: &Input, plan: &Plan) -> Result<Loaded, Vec<Finding>> {
+    if args.no_verify {
+        document::load(input, &plan.load)
+    } else {
+        document::load_compiled(input, &plan.load)
+    }
 }
 
 /// What the command line asks of `pipeline::present`.

@@ -5,11 +5,11 @@
 //! report, not a gate: the exit code is 0 unless an input cannot be read (2). `stitch flatten
 //! --target NAME` then shows one target's findings.
 
-use super::flatten::plan;
+use super::flatten::{load, plan};
 use super::{Context, error_findings};
 use crate::cli::{FlattenArgs, Format};
 use crate::diagnostic::{Finding, Severity, codes};
-use crate::document::{self, Contents, Input};
+use crate::document::{Contents, Input};
 use crate::error::{Error, Outcome};
 use crate::pipeline;
 use crate::report::json::{self, FORMAT_VERSION, TargetAllDocument, TargetAllResult, TargetRow};
@@ -36,12 +36,7 @@ pub(super) fn run(args: &FlattenArgs, ctx: &mut Context<'_>) -> Result<Outcome, 
     let mut failures: Vec<Finding> = Vec::new();
     for file in &args.files {
         let input = Input::from_arg(file);
-        let loaded = if args.no_verify {
-            document::load(&input, &plan.load)
-        } else {
-            document::load_compiled(&input, &plan.load)
-        };
-        let loaded = match loaded {
+        let loaded = match load(args, &input, &plan) {
             Ok(loaded) => loaded,
             Err(findings) => {
                 failures.extend(findings);

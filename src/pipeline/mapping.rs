@@ -20,7 +20,7 @@ use std::collections::{HashMap, HashSet};
 
 use serde_json::{Map, Value};
 
-use crate::document::{Loaded, Location};
+use crate::document::Loaded;
 use crate::schema::keywords::{self, Application};
 use crate::schema::{Draft, pointer};
 use crate::targets::OBSERVE_KEYS;
@@ -64,13 +64,6 @@ const CROSS: &[&str] = &[
 pub fn unsound(loaded: &Loaded, at: &str) -> Option<String> {
     let draft = loaded.documents.first()?.draft;
     let value = |pointer: &str| loaded.documents[0].value.pointer(pointer);
-    let target = |pointer: &str| {
-        loaded
-            .references
-            .iter()
-            .find(|r| r.from.doc == 0 && r.from.pointer == pointer && r.keyword == "$ref")
-            .map(|r| r.target.clone())
-    };
     let mut seen: HashSet<String> = HashSet::new();
     let mut stack = vec![at.to_owned()];
     while let Some(here) = stack.pop() {
@@ -84,9 +77,9 @@ pub fn unsound(loaded: &Loaded, at: &str) -> Option<String> {
             return Some(format!("{why} at #{here}"));
         }
         if map.contains_key("$ref") {
-            match target(&here) {
-                Some(Some(Location { doc: 0, pointer })) => stack.push(pointer),
-                _ => return Some(format!("a `$ref` to another document at #{here}")),
+            match local_target(loaded, &here) {
+                Some(pointer) => stack.push(pointer.to_owned()),
+                None => return Some(format!("a `$ref` to another document at #{here}")),
             }
         }
         for sub in draft.subschemas_as_written(map) {
@@ -96,6 +89,18 @@ pub fn unsound(loaded: &Loaded, at: &str) -> Option<String> {
         }
     }
     None
+}
+
+/// Where the `$ref` of the node at `here` (in the input document) leads, when it resolved to
+/// a place in that same document.
+fn local_target<'l>(loaded: &'l Loaded, here: &str) -> Option<&'l str> {
+    loaded
+        .references
+        .iter()
+        .find(|r| r.from.doc == 0 && r.from.pointer == here && r.keyword == "$ref")
+        .and_then(|r| r.target.as_ref())
+        .filter(|t| t.doc == 0)
+        .map(|t| t.pointer.as_str())
 }
 
 /// Why one node could judge a mapped value differently.
@@ -216,15 +221,9 @@ impl Walk<'_, '_> {
             return value;
         }
         if map.contains_key("$ref")
-            && let Some(target) = self
-                .loaded
-                .references
-                .iter()
-                .find(|r| r.from.doc == 0 && r.from.pointer == here && r.keyword == "$ref")
-                .and_then(|r| r.target.as_ref())
-                .filter(|t| t.doc == 0)
+            && let Some(target) = local_target(self.loaded, here)
         {
-            return self.value(&target.pointer, value, path, hops + 1);
+            return self.value(target, value, path, hops + 1);
         }
         if let Some(Value::Array(branches)) = map.get("anyOf") {
             let chosen = (0..branches.len())

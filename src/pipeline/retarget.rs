@@ -422,11 +422,9 @@ fn listed(places: &[String]) -> String {
     out
 }
 
-/// The note on a kept stage: what was rewritten where, and what the proof showed.
-fn rewritten(profile: &Profile, stage: &Stage, baseline: &str, file: &str) -> Finding {
-    let places: Vec<String> = stage
-        .applied
-        .iter()
+/// "`keyword` at #pointer" for each rewrite, in document pointers.
+fn places<'a>(stage: &Stage, applied: impl Iterator<Item = &'a Applied>) -> Vec<String> {
+    applied
         .map(|a| {
             format!(
                 "`{}` at #{}",
@@ -434,7 +432,12 @@ fn rewritten(profile: &Profile, stage: &Stage, baseline: &str, file: &str) -> Fi
                 targets::in_document(&stage.at, &a.at)
             )
         })
-        .collect();
+        .collect()
+}
+
+/// The note on a kept stage: what was rewritten where, and what the proof showed.
+fn rewritten(profile: &Profile, stage: &Stage, baseline: &str, file: &str) -> Finding {
+    let places = places(stage, stage.applied.iter());
     let modulo = if stage.required.is_empty() {
         ""
     } else {
@@ -540,18 +543,7 @@ fn nullable(profile: &Profile, stage: &Stage, nulled: &[Nulled], file: &str) -> 
 
 /// The warning that a schema's rewrites were undone, and why.
 fn unproven(profile: &Profile, stage: &Stage, report: Option<&Report>, file: &str) -> Finding {
-    let places: Vec<String> = stage
-        .applied
-        .iter()
-        .chain(&stage.required)
-        .map(|a| {
-            format!(
-                "`{}` at #{}",
-                a.keyword,
-                targets::in_document(&stage.at, &a.at)
-            )
-        })
-        .collect();
+    let places = places(stage, stage.applied.iter().chain(&stage.required));
     Finding::of(
         codes::TARGET_REWRITE_UNPROVEN,
         format!(

@@ -94,8 +94,8 @@ pub static ANTHROPIC: Profile = Profile {
     ],
 };
 
-/// The rules of strict tool use (and of Bedrock with Claude and `strict`).
-/// What strict mode refuses that dropping only widens: assertions no other keyword observes.
+/// What strict mode refuses that dropping only widens: assertions no other keyword observes
+/// (the bounds of the first `Rejects` rule of `STRICT`, and more of the second).
 const DROPPED: &[&str] = &[
     "minimum",
     "maximum",
@@ -112,6 +112,7 @@ const DROPPED: &[&str] = &[
     "not",
 ];
 
+/// The rules of strict tool use (and of Bedrock with Claude and `strict`).
 pub(super) const STRICT: [Rule; 16] = [
     Rule {
         check: ClosedObjects,
