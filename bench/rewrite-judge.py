@@ -42,7 +42,7 @@ def validator(schema):
 
 documents = rewritten = values = rejected = skipped = 0
 for path in sorted(pathlib.Path(args.corpus).rglob("*.json")):
-    after, codes = flatten(path, "--target", args.target)
+    after, codes = flatten(path, "--target", args.target, "--envelope", "keep")
     if after is None or "stitch::target::rewritten" not in codes:
         continue
     before, _ = flatten(path)

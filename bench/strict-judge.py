@@ -192,7 +192,8 @@ lock = threading.Lock()
 
 @functools.lru_cache(maxsize=None)
 def flattened(path):
-    done = stitch("flatten", "-v", "--format", "json", "--target", TARGET, str(path))
+    # `--envelope keep`: the schemas stay where `inspect` finds them in the input.
+    done = stitch("flatten", "-v", "--format", "json", "--target", TARGET, "--envelope", "keep", str(path))
     try:
         return json.loads(done.stdout)["results"][0]
     except (json.JSONDecodeError, IndexError, KeyError):

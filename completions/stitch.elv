@@ -47,6 +47,7 @@ set edit:completion:arg-completer[stitch] = {|@words|
             cand --samples 'Values sampled per branch of the contract''s root union (or in all) to look for a counterexample'
             cand --seed 'Seed of the sampler: the same seed finds the same values'
             cand --target 'Shape the presentation for a provider (`stitch targets` lists them): apply the profile''s rewrites where they are proven to keep every value, then check it; whatever the provider would still refuse is an error and exits 1. `all` writes no presentation: one row per target says whether it takes the input (exit 0 unless an input cannot be read)'
+            cand --envelope 'With --target, the request shape a tool or tool list is written in [default: the target''s own: `responses` for OpenAI, Anthropic `tools`, Gemini `functionDeclarations`, an MCP `tools/list` result, a Bedrock `toolConfig`, `chat-completions` for Mistral, Ollama and llama.cpp]; `keep` leaves the input''s shape. A bare schema stays a schema'
             cand --input-kind 'Read inputs as this kind instead of detecting it'
             cand --draft 'Read schemas as this draft instead of their `$schema`'
             cand --ref-map 'Resolve references to URI from the local PATH (repeatable); a URI ending in `/` maps a prefix to a folder, trying `<name>` then `<name>.json`'

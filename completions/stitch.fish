@@ -51,6 +51,9 @@ json\t'One JSON document on standard output with the results and the findings, f
 complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l samples -d 'Values sampled per branch of the contract\'s root union (or in all) to look for a counterexample' -r
 complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l seed -d 'Seed of the sampler: the same seed finds the same values' -r
 complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l target -d 'Shape the presentation for a provider (`stitch targets` lists them): apply the profile\'s rewrites where they are proven to keep every value, then check it; whatever the provider would still refuse is an error and exits 1. `all` writes no presentation: one row per target says whether it takes the input (exit 0 unless an input cannot be read)' -r
+complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l envelope -d 'With --target, the request shape a tool or tool list is written in [default: the target\'s own: `responses` for OpenAI, Anthropic `tools`, Gemini `functionDeclarations`, an MCP `tools/list` result, a Bedrock `toolConfig`, `chat-completions` for Mistral, Ollama and llama.cpp]; `keep` leaves the input\'s shape. A bare schema stays a schema' -r -f -a "keep\t'The input\'s own shape'
+responses\t'OpenAI Responses `tools` (the OpenAI targets\' default)'
+chat-completions\t'OpenAI Chat Completions `tools`'"
 complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l input-kind -d 'Read inputs as this kind instead of detecting it' -r -f -a "schema\t'A JSON Schema'
 tool\t'One tool (MCP, OpenAI or Anthropic form)'
 tools\t'A tool list or an MCP `tools/list` result'"

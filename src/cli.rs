@@ -107,9 +107,26 @@ pub struct FlattenArgs {
     /// row per target says whether it takes the input (exit 0 unless an input cannot be read).
     #[arg(long, value_name = "NAME[@DATE]|all", value_parser = target_or_all)]
     pub target: Option<TargetChoice>,
+    /// With --target, the request shape a tool or tool list is written in [default: the
+    /// target's own: `responses` for OpenAI, Anthropic `tools`, Gemini `functionDeclarations`,
+    /// an MCP `tools/list` result, a Bedrock `toolConfig`, `chat-completions` for Mistral,
+    /// Ollama and llama.cpp]; `keep` leaves the input's shape. A bare schema stays a schema.
+    #[arg(long, value_enum, value_name = "SHAPE", requires = "target")]
+    pub envelope: Option<EnvelopeArg>,
     /// How to load the inputs.
     #[command(flatten)]
     pub load: LoadArgs,
+}
+
+/// `--envelope`: the request shape of `flatten --target`'s output.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum EnvelopeArg {
+    /// The input's own shape.
+    Keep,
+    /// OpenAI Responses `tools` (the OpenAI targets' default).
+    Responses,
+    /// OpenAI Chat Completions `tools`.
+    ChatCompletions,
 }
 
 /// How a contract is flattened: shared by `flatten` and `validate`, which must derive the same

@@ -3,7 +3,7 @@
 //! what `stitch flatten --target` finds (the presentation flattened at the root, rewritten for
 //! the target where proven, then checked), one line per finding (`severity code #pointer:
 //! message`) and the provider's predicted answer on the next line; and `presentation.json`, the
-//! exact bytes written. Cases are named `c4-<target>-accepted` (no error), `c4-<target>-fixed`
+//! exact bytes written (a tool in the target's request shape). Cases are named `c4-<target>-accepted` (no error), `c4-<target>-fixed`
 //! (no error once rewritten) and `c4-<target>-refused` (at least one error), so the test also
 //! checks the name.
 //! Bless with `SNAPSHOTS=overwrite cargo test --test targets` and review the diff.
@@ -42,6 +42,7 @@ fn render(case: &Path) -> (String, String, usize) {
     };
     let mut presented = pipeline::present(&loaded, "tool.json", &plan);
     let findings = pipeline::target(profile, &loaded, &mut presented, &plan, "tool.json").findings;
+    pipeline::envelop(&loaded, &mut presented, profile.envelope);
     let errors = findings
         .iter()
         .filter(|f| f.severity == Severity::Error)

@@ -6,7 +6,7 @@ use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use super::{Context, choices, error_findings, load_options};
-use crate::cli::{FlattenArgs, Format, TargetChoice};
+use crate::cli::{EnvelopeArg, FlattenArgs, Format, TargetChoice};
 use crate::diagnostic::{Finding, Severity, codes};
 use crate::document::{self, Contents, Input, Loaded};
 use crate::error::{Error, Outcome};
@@ -14,13 +14,22 @@ use crate::output;
 use crate::pipeline::{self, Plan, Presented, Verification};
 use crate::report::json::{self, FORMAT_VERSION, FlattenDocument, FlattenResult, VerdictJson};
 use crate::report::verdict;
-use crate::targets::Profile;
+use crate::targets::{Envelope, Family, Profile, Shape};
 use crate::verify::{self, Verdict};
 
 pub(super) fn run(args: &FlattenArgs, ctx: &mut Context<'_>) -> Result<Outcome, Error> {
     let target = match args.target {
+        Some(TargetChoice::All) if args.envelope.is_some() => {
+            return Err(Error::Usage(
+                "--envelope shapes a presentation, and --target all writes none".to_owned(),
+            ));
+        }
         Some(TargetChoice::All) => return super::target_all::run(args, ctx),
         Some(TargetChoice::One(profile)) => Some(profile),
+        None => None,
+    };
+    let envelope = match target {
+        Some(profile) => envelope(profile, args.envelope)?,
         None => None,
     };
     let mut document = FlattenDocument {
@@ -71,10 +80,12 @@ pub(super) fn run(args: &FlattenArgs, ctx: &mut Context<'_>) -> Result<Outcome, 
         let targeted = target.map_or_else(Default::default, |profile| {
             pipeline::target(profile, &loaded, &mut presented, &plan, &input.name())
         });
+        let layout =
+            envelope.and_then(|envelope| pipeline::envelop(&loaded, &mut presented, envelope));
         let checked = &targeted.findings;
         refused |= checked.iter().any(|f| f.severity == Severity::Error);
         let destination = destinations[index].as_deref();
-        let written = match write(args, destination, &loaded, &presented) {
+        let written = match write(args, destination, &loaded, &presented, layout.as_deref()) {
             Ok(written) => written,
             Err(error) if json => {
                 let mut result = result(&input.name(), &loaded, &presented, None, ctx);
@@ -121,6 +132,27 @@ pub(super) fn run(args: &FlattenArgs, ctx: &mut Context<'_>) -> Result<Outcome, 
     outcome
 }
 
+/// The request shape to write `profile`'s presentation in (`None`: the input's own).
+/// `responses` and `chat-completions` are OpenAI's two; every other provider has one.
+fn envelope(profile: &Profile, asked: Option<EnvelopeArg>) -> Result<Option<Envelope>, Error> {
+    let own = profile.envelope;
+    let shape = match asked {
+        None => return Ok(Some(own)),
+        Some(EnvelopeArg::Keep) => return Ok(None),
+        Some(EnvelopeArg::Responses) => Shape::Responses,
+        Some(EnvelopeArg::ChatCompletions) => Shape::ChatCompletions,
+    };
+    if shape == own.shape || profile.family == Family::OpenAi {
+        return Ok(Some(Envelope { shape, ..own }));
+    }
+    Err(Error::Usage(format!(
+        "{} takes tools in one shape ({}); --envelope {} is for the openai targets, `keep` leaves the input's shape",
+        profile.name,
+        own.shape.name(),
+        shape.name()
+    )))
+}
+
 /// Loads one input: compiled too unless `--no-verify` (verifying validates, so the contract
 /// must compile).
 pub(super) fn load(args: &FlattenArgs, input: &Input, plan: &Plan) -> Result<Loaded, Vec<Finding>> {
@@ -164,6 +196,7 @@ fn write(
     destination: Option<&Path>,
     loaded: &Loaded,
     presented: &Presented<'_>,
+    layout: Option<&[String]>,
 ) -> Result<Option<String>, Error> {
     let Some(path) = destination else {
         return Ok(None);
@@ -176,7 +209,7 @@ fn write(
             source,
         })?;
     }
-    let rebased = pipeline::rebased(loaded, &presented.document, path);
+    let rebased = pipeline::rebased(loaded, &presented.document, layout, path);
     let bytes = rebased.as_deref().unwrap_or(&presented.bytes);
     output::write_atomic(path, bytes.as_bytes()).map_err(|source| Error::Write {
         path: path.to_path_buf(),

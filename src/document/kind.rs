@@ -40,6 +40,10 @@ pub enum ToolForm {
     OpenAiFlat,
     /// Anthropic: `{name, description?, input_schema}`.
     Anthropic,
+    /// Gemini with JSON Schema: `{name, description?, parametersJsonSchema}`.
+    GeminiJson,
+    /// Bedrock Converse: `{toolSpec: {name, description?, inputSchema: {json}}}`.
+    Bedrock,
 }
 
 impl ToolForm {
@@ -50,6 +54,8 @@ impl ToolForm {
             ToolForm::OpenAiFunction => "openai-function",
             ToolForm::OpenAiFlat => "openai",
             ToolForm::Anthropic => "anthropic",
+            ToolForm::GeminiJson => "gemini-json",
+            ToolForm::Bedrock => "bedrock",
         }
     }
 }
@@ -202,16 +208,64 @@ fn tool(map: &Map<String, Value>, at: &str) -> Result<Option<Tool>, KindError> {
             )),
         };
     }
+    if let Some(Value::Object(spec)) = map.get("toolSpec") {
+        return bedrock(spec, at);
+    }
+    // A Responses tool without `parameters` takes no arguments.
+    if map.get("type").and_then(Value::as_str) == Some("function") && map.contains_key("name") {
+        return tool_with(map, at, "parameters", ToolForm::OpenAiFlat);
+    }
     for (key, form) in [
         ("inputSchema", ToolForm::Mcp),
         ("input_schema", ToolForm::Anthropic),
         ("parameters", ToolForm::OpenAiFlat),
+        ("parametersJsonSchema", ToolForm::GeminiJson),
     ] {
         if map.contains_key(key) && map.contains_key("name") {
             return tool_with(map, at, key, form);
         }
     }
     Ok(None)
+}
+
+/// A Bedrock `toolSpec` at `at/toolSpec`, its schema under `inputSchema.json`.
+fn bedrock(spec: &Map<String, Value>, at: &str) -> Result<Option<Tool>, KindError> {
+    let inner = pointer::push(at, "toolSpec");
+    let input = pointer::push(&inner, "inputSchema");
+    let json = match spec.get("inputSchema") {
+        None => None,
+        Some(Value::Object(input)) => input.get("json").filter(|j| !j.is_null()),
+        Some(_) => {
+            return Err(kind_error(
+                &input,
+                "a Bedrock `inputSchema` is an object with the schema under `json`",
+            ));
+        }
+    };
+    let mut found = match tool_with(spec, &inner, "inputSchema", ToolForm::Bedrock)? {
+        Some(found) => found,
+        None => {
+            return Err(kind_error(
+                &inner,
+                "a Bedrock `toolSpec` needs a string `name`",
+            ));
+        }
+    };
+    found.pointer = at.to_owned();
+    found.schema = match json {
+        None => None,
+        Some(Value::Object(_) | Value::Bool(_)) => Some(pointer::push(&input, "json")),
+        Some(other) => {
+            return Err(kind_error(
+                &pointer::push(&input, "json"),
+                format!(
+                    "`json` must be a schema (an object or a boolean), not {}",
+                    type_name(other)
+                ),
+            ));
+        }
+    };
+    Ok(Some(found))
 }
 
 fn tool_with(
@@ -262,16 +316,19 @@ fn tool_with(
 }
 
 /// A tool list: an array whose every element is a tool, or an object with such an array under
-/// `tools` (an MCP `tools/list` result) or `result.tools` (the whole JSON-RPC response).
+/// `tools` (an MCP `tools/list` result, a Bedrock `toolConfig`), `result.tools` (the whole
+/// JSON-RPC response) or `functionDeclarations` (a Gemini tool).
 fn tool_list(value: &Value) -> Result<Option<Contents>, KindError> {
     let (at, items) = match value {
         Value::Array(items) => ("", items),
         Value::Object(map) => match (
             map.get("tools"),
             map.get("result").and_then(|r| r.get("tools")),
+            map.get("functionDeclarations"),
         ) {
-            (Some(Value::Array(items)), _) => ("/tools", items),
-            (None, Some(Value::Array(items))) => ("/result/tools", items),
+            (Some(Value::Array(items)), _, _) => ("/tools", items),
+            (None, Some(Value::Array(items)), _) => ("/result/tools", items),
+            (None, None, Some(Value::Array(items))) => ("/functionDeclarations", items),
             _ => return Ok(None),
         },
         _ => return Ok(None),
@@ -280,7 +337,17 @@ fn tool_list(value: &Value) -> Result<Option<Contents>, KindError> {
     for (i, item) in items.iter().enumerate() {
         let here = pointer::push_index(at, i);
         let found = match item {
-            Value::Object(map) => tool(map, &here)?,
+            Value::Object(map) => match tool(map, &here)? {
+                Some(found) => Some(found),
+                // In a list, `{name, description?}` is a declaration with no parameters (Gemini
+                // writes no-argument tools so); alone, it would be a schema.
+                None if map.get("name").is_some_and(Value::is_string)
+                    && map.keys().all(|k| k == "name" || k == "description") =>
+                {
+                    tool_with(map, &here, "parameters", ToolForm::OpenAiFlat)?
+                }
+                None => None,
+            },
             _ => None,
         };
         match found {

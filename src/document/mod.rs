@@ -19,7 +19,7 @@ use std::sync::Arc;
 use serde_json::Value;
 use url::Url;
 
-pub use kind::{Contents, InputKind, Tool, ToolForm};
+pub use kind::{Contents, InputKind, Tool, ToolForm, detect};
 pub use refs::{Document, Location, RefMap, Reference};
 pub use source::Input;
 

@@ -296,23 +296,46 @@ fn target_finding(profile: &Profile, violation: Violation, file: &str) -> Findin
     .with_help(help)
 }
 
+/// Puts a tool or tool list's presentation in `envelope`'s request shape; the pointers of its
+/// schemas there (for [`rebased()`]), or `None` for a bare schema (it stays a schema).
+pub fn envelop(
+    loaded: &Loaded,
+    presented: &mut Presented<'_>,
+    envelope: targets::Envelope,
+) -> Option<Vec<String>> {
+    let wrapped = targets::wrap(&loaded.contents, &presented.document, envelope)?;
+    presented.bytes = canonical::pretty(&wrapped.value);
+    presented.document = Cow::Owned(wrapped.value);
+    Some(wrapped.schemas)
+}
+
 /// F13: the presentation's bytes with its relative file references rewritten for `path`, when
 /// it is written to another folder than its input's (`None`: nothing to rewrite). Verification
 /// has judged the presentation as read from the input's place; this rewriting keeps each
-/// reference naming the same file.
-pub fn rebased(loaded: &Loaded, presentation: &Value, path: &Path) -> Option<String> {
+/// reference naming the same file. `layout` gives the pointers of the presentation's schemas
+/// when it is no longer laid out like the input (written in a request shape); `None` reads
+/// them from the input.
+pub fn rebased(
+    loaded: &Loaded,
+    presentation: &Value,
+    layout: Option<&[String]>,
+    path: &Path,
+) -> Option<String> {
     let input = loaded.input();
     if input.uri.scheme() != "file" {
         return None;
     }
     let absolute = std::path::absolute(path).ok()?;
     let to = url::Url::from_file_path(&absolute).ok()?;
-    let schemas: Vec<&str> = loaded
-        .contents
-        .schemas()
-        .into_iter()
-        .map(|(_, at)| at)
-        .collect();
+    let schemas: Vec<&str> = match layout {
+        Some(layout) => layout.iter().map(String::as_str).collect(),
+        None => loaded
+            .contents
+            .schemas()
+            .into_iter()
+            .map(|(_, at)| at)
+            .collect(),
+    };
     flatten::rebase(presentation, &schemas, input.draft, &input.uri, &to)
         .map(|moved| canonical::pretty(&moved))
 }

@@ -3,7 +3,9 @@
 //! `ant-strict`, the Anthropic notes, (c) "Anthropic", (d) `anthropic` and `anthropic-strict`.
 //! Bedrock with Claude models reuses these rules (`others`).
 
-use super::{Check::*, Evidence::*, Family, Measure, Place::*, Profile, Rewrite, Rule};
+use super::{
+    Check::*, Envelope, Evidence::*, Family, Measure, Place::*, Profile, Rewrite, Rule, Shape,
+};
 use crate::diagnostic::Severity::{Error, Warning};
 
 pub(super) const ROOT_TYPE: &str = "tools.{index}.custom.input_schema.type: Field required";
@@ -89,6 +91,10 @@ pub static ANTHROPIC: Profile = Profile {
     family: Family::Anthropic,
     summary: "Anthropic Messages tools without `strict` (draft 2020-12, keywords read, not enforced)",
     rewrites: &[],
+    envelope: Envelope {
+        shape: Shape::Anthropic,
+        strict: None,
+    },
     rules: &[
         BASE[0], BASE[1], BASE[2], BASE[3], BASE[4], BASE[5], NAMES[0], NAMES[1],
     ],
@@ -292,6 +298,10 @@ pub static ANTHROPIC_STRICT: Profile = Profile {
         Rewrite::Drop(DROPPED),
         Rewrite::CloseObjects,
     ],
+    envelope: Envelope {
+        shape: Shape::Anthropic,
+        strict: Some(true),
+    },
     rules: &[
         BASE[0], BASE[1], BASE[2], BASE[3], BASE[4], BASE[5], STRICT[0], STRICT[1], STRICT[2],
         STRICT[3], STRICT[4], STRICT[5], STRICT[6], STRICT[7], STRICT[8], STRICT[9], STRICT[10],

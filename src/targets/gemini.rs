@@ -2,7 +2,9 @@
 //! `parametersJsonSchema`, JSON Schema. Facts: `PROVIDERS.md` (a) columns `gem-oas` and `gem-js`,
 //! the Gemini notes, (c) "Gemini / Vertex", (d) `gemini` and `gemini-json`.
 
-use super::{Check::*, Evidence::*, Family, Measure, Place::*, Profile, Rewrite, Rule};
+use super::{
+    Check::*, Envelope, Evidence::*, Family, Measure, Place::*, Profile, Rewrite, Rule, Shape,
+};
 use crate::diagnostic::Severity::{Error, Warning};
 
 const UNKNOWN_NAME: &str =
@@ -82,6 +84,10 @@ pub static GEMINI: Profile = Profile {
             "not",
         ]),
     ],
+    envelope: Envelope {
+        shape: Shape::Gemini,
+        strict: None,
+    },
     rules: &[
         Rule {
             check: RootObject,
@@ -200,6 +206,10 @@ pub static GEMINI_JSON: Profile = Profile {
     family: Family::Gemini,
     summary: "Gemini `parametersJsonSchema`: JSON Schema with `anyOf`, `$ref`, `additionalProperties`, type arrays",
     rewrites: &[Rewrite::OneOfToAnyOf, Rewrite::ConstToEnum],
+    envelope: Envelope {
+        shape: Shape::GeminiJson,
+        strict: None,
+    },
     rules: &[
         Rule {
             check: RootObject,

@@ -2,7 +2,7 @@
 //! constrains little; its clients add their own rules (`--target openai`, `anthropic`, … check
 //! those). Facts: `PROVIDERS.md` (a) column `mcp`, the MCP notes, (d) `mcp@…`.
 
-use super::{Check::*, Evidence::*, Family, Place::*, Profile, Rule};
+use super::{Check::*, Envelope, Evidence::*, Family, Place::*, Profile, Rule, Shape};
 use crate::diagnostic::Severity::{Error, Note, Warning};
 
 /// The spec's own words: there is no provider to answer with an error, only clients.
@@ -48,6 +48,10 @@ pub static MCP_2025_06_18: Profile = Profile {
     family: Family::Mcp,
     summary: "MCP `inputSchema`, protocol 2025-06-18: `type`, `properties` and `required` at the root",
     rewrites: &[],
+    envelope: Envelope {
+        shape: Shape::Mcp,
+        strict: None,
+    },
     rules: &[
         ROOT_OBJECT,
         ROOT_REF,
@@ -71,6 +75,10 @@ pub static MCP_2025_11_25: Profile = Profile {
     family: Family::Mcp,
     summary: "MCP `inputSchema`, protocol 2025-11-25: an object schema, JSON Schema 2020-12 by default",
     rewrites: &[],
+    envelope: Envelope {
+        shape: Shape::Mcp,
+        strict: None,
+    },
     rules: &[
         ROOT_OBJECT,
         ROOT_REF,
@@ -94,6 +102,10 @@ pub static MCP_2026_07_28: Profile = Profile {
     family: Family::Mcp,
     summary: "MCP `inputSchema`, protocol 2026-07-28: any 2020-12 keyword beside `type: \"object\"`",
     rewrites: &[],
+    envelope: Envelope {
+        shape: Shape::Mcp,
+        strict: None,
+    },
     rules: &[
         ROOT_OBJECT,
         Rule {

@@ -17,6 +17,7 @@
 
 mod anthropic;
 mod check;
+mod envelope;
 mod gemini;
 mod mcp;
 mod openai;
@@ -27,6 +28,7 @@ mod strict;
 use std::fmt;
 
 pub use check::{ToolInput, Violation, check};
+pub use envelope::{Envelope, Shape, Wrapped, wrap};
 pub use rewrite::{Applied, Rewrite, apply, in_document};
 pub(crate) use strict::OBSERVE_KEYS;
 
@@ -449,6 +451,9 @@ pub struct Profile {
     /// The rewrites `stitch flatten --target` applies before checking, each kept only once
     /// proven.
     pub rewrites: &'static [Rewrite],
+    /// How its requests carry tools: the shape `flatten --target` writes a tool in, and the
+    /// `strict` flag.
+    pub envelope: Envelope,
 }
 
 impl Profile {

@@ -2,7 +2,9 @@
 //! Outputs; the Responses API's default). Facts: `PROVIDERS.md` (a) columns `oai-loose` and
 //! `oai-strict`, the OpenAI notes, (c) "OpenAI", (d) `openai-strict` and `openai`.
 
-use super::{Check::*, Evidence::*, Family, Measure, Place::*, Profile, Rewrite, Rule};
+use super::{
+    Check::*, Envelope, Evidence::*, Family, Measure, Place::*, Profile, Rewrite, Rule, Shape,
+};
 use crate::diagnostic::Severity::{Error, Note, Warning};
 
 const ROOT_TYPE: &str = "Invalid schema for function '{tool}': schema must be a JSON Schema of 'type: \"object\"', got 'type: \"None\"'.";
@@ -51,6 +53,10 @@ pub static OPENAI: Profile = Profile {
     family: Family::OpenAi,
     summary: "OpenAI function tools without `strict` (Chat Completions' default)",
     rewrites: &[Rewrite::OneOfToAnyOf],
+    envelope: Envelope {
+        shape: Shape::Responses,
+        strict: Some(false),
+    },
     rules: &[
         Rule {
             check: RootObject,
@@ -161,6 +167,10 @@ pub static OPENAI_STRICT: Profile = Profile {
         Rewrite::CloseObjects,
         Rewrite::RequireAll,
     ],
+    envelope: Envelope {
+        shape: Shape::Responses,
+        strict: Some(true),
+    },
     rules: &[
         Rule {
             check: RootObject,

@@ -3,7 +3,7 @@
 //! `llama.cpp`. For Ollama and llama.cpp the evidence is their own source code, labelled `doc`.
 
 use super::anthropic::BASE;
-use super::{Check::*, Evidence::*, Family, Place::*, Profile, Rewrite, Rule};
+use super::{Check::*, Envelope, Evidence::*, Family, Place::*, Profile, Rewrite, Rule, Shape};
 use crate::diagnostic::Severity::{Error, Note, Warning};
 
 /// Bedrock Converse `toolSpec`, with a Claude model (the common case): Anthropic's rules for
@@ -14,6 +14,10 @@ pub static BEDROCK: Profile = Profile {
     family: Family::Bedrock,
     summary: "Bedrock Converse `toolSpec` with a Claude model (for `strict`, also check `anthropic-strict`)",
     rewrites: &[],
+    envelope: Envelope {
+        shape: Shape::Bedrock,
+        strict: None,
+    },
     rules: &[
         BASE[0],
         BASE[1],
@@ -48,6 +52,10 @@ pub static MISTRAL: Profile = Profile {
     family: Family::Mistral,
     summary: "Mistral function tools: meta-validated, no documented keyword subset",
     rewrites: &[],
+    envelope: Envelope {
+        shape: Shape::ChatCompletions,
+        strict: None,
+    },
     rules: &[
         Rule {
             check: Rejects(Anywhere, &["$id", "$schema"]),
@@ -92,6 +100,10 @@ pub static OLLAMA: Profile = Profile {
     family: Family::Ollama,
     summary: "Ollama tools: unmarshalled into Go structs that keep a few keywords and drop the rest",
     rewrites: &[Rewrite::OneOfToAnyOf, Rewrite::ConstToEnum],
+    envelope: Envelope {
+        shape: Shape::ChatCompletions,
+        strict: None,
+    },
     rules: &[
         Rule {
             check: Drops(Root, &["anyOf", "oneOf", "allOf", "not", "enum"]),
@@ -131,6 +143,10 @@ pub static LLAMA_CPP: Profile = Profile {
     family: Family::LlamaCpp,
     summary: "llama.cpp `json_schema` (and Ollama `format`): compiled to a grammar, closed objects by default",
     rewrites: &[],
+    envelope: Envelope {
+        shape: Shape::ChatCompletions,
+        strict: None,
+    },
     rules: &[
         Rule {
             check: ClosedByDefault,
