@@ -14,6 +14,20 @@ pub(super) const INVALID_2020: &str = "tools.{index}.custom.input_schema: JSON s
 pub(super) const NAME_PATTERN: &str =
     "tools.{index}.name: String should match pattern '^[a-zA-Z0-9_-]{1,64}$'";
 
+/// The string formats strict tool use takes [doc ANT-SO].
+pub(super) const FORMATS: &[&str] = &[
+    "date-time",
+    "time",
+    "date",
+    "duration",
+    "email",
+    "hostname",
+    "uri",
+    "ipv4",
+    "ipv6",
+    "uuid",
+];
+
 /// The rules of every Anthropic input schema, strict or not (and of Bedrock with Claude).
 pub(super) const BASE: [Rule; 6] = [
     Rule {
@@ -221,18 +235,7 @@ pub(super) const STRICT: [Rule; 16] = [
         predicts: "",
     },
     Rule {
-        check: StringFormats(&[
-            "date-time",
-            "time",
-            "date",
-            "duration",
-            "email",
-            "hostname",
-            "uri",
-            "ipv4",
-            "ipv6",
-            "uuid",
-        ]),
+        check: StringFormats(FORMATS),
         level: Error,
         evidence: Doc,
         source: "ANT-SO",
@@ -296,6 +299,10 @@ pub static ANTHROPIC_STRICT: Profile = Profile {
     rewrites: &[
         Rewrite::OneOfToAnyOf,
         Rewrite::Drop(DROPPED),
+        Rewrite::DropFormats {
+            strings: FORMATS,
+            numbers: None,
+        },
         Rewrite::CloseObjects,
     ],
     envelope: Envelope {

@@ -62,6 +62,12 @@ const MAX_ITEMS_BUDGET: Rule = Rule {
     predicts: "The specified schema produces a constraint that has too many states for serving.",
 };
 
+/// The string formats of the OpenAPI subset [doc GEM-SCHEMA].
+const STRING_FORMATS: &[&str] = &["enum", "date-time"];
+
+/// Its integer and number formats.
+const NUMBER_FORMATS: &[&str] = &["int32", "int64", "float", "double"];
+
 /// Gemini `parameters` (OpenAPI subset).
 pub static GEMINI: Profile = Profile {
     name: "gemini",
@@ -74,6 +80,10 @@ pub static GEMINI: Profile = Profile {
         Rewrite::InlineRefs,
         Rewrite::Strip(&["$schema", "discriminator"]),
         Rewrite::AnyOfAlone,
+        Rewrite::DropFormats {
+            strings: STRING_FORMATS,
+            numbers: Some(NUMBER_FORMATS),
+        },
         Rewrite::Drop(&[
             "additionalProperties",
             "exclusiveMinimum",
@@ -167,14 +177,14 @@ pub static GEMINI: Profile = Profile {
             predicts: "* GenerateContentRequest.{context}.required: property is not defined",
         },
         Rule {
-            check: StringFormats(&["enum", "date-time"]),
+            check: StringFormats(STRING_FORMATS),
             level: Error,
             evidence: Obs,
             source: "GEM-SCHEMA",
             predicts: "format: only 'enum' and 'date-time' are supported for STRING type",
         },
         Rule {
-            check: NumberFormats(&["int32", "int64", "float", "double"]),
+            check: NumberFormats(NUMBER_FORMATS),
             level: Error,
             evidence: Obs,
             source: "GEM-SCHEMA",

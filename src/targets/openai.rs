@@ -148,6 +148,19 @@ pub static OPENAI: Profile = Profile {
     ],
 };
 
+/// The string formats strict mode takes [doc OAI-SO].
+pub(super) const FORMATS: &[&str] = &[
+    "date-time",
+    "time",
+    "date",
+    "duration",
+    "email",
+    "hostname",
+    "ipv4",
+    "ipv6",
+    "uuid",
+];
+
 /// OpenAI Structured Outputs and function tools with `strict: true`.
 pub static OPENAI_STRICT: Profile = Profile {
     name: "openai-strict",
@@ -164,6 +177,10 @@ pub static OPENAI_STRICT: Profile = Profile {
             "dependentRequired",
             "not",
         ]),
+        Rewrite::DropFormats {
+            strings: FORMATS,
+            numbers: None,
+        },
         Rewrite::CloseObjects,
         Rewrite::RequireAll,
     ],
@@ -270,17 +287,7 @@ pub static OPENAI_STRICT: Profile = Profile {
             predicts: "Invalid schema for function '{tool}': In context={context}, 'default' is not permitted.",
         },
         Rule {
-            check: StringFormats(&[
-                "date-time",
-                "time",
-                "date",
-                "duration",
-                "email",
-                "hostname",
-                "ipv4",
-                "ipv6",
-                "uuid",
-            ]),
+            check: StringFormats(FORMATS),
             level: Error,
             evidence: Doc,
             source: "OAI-SO",

@@ -50,6 +50,16 @@ pub enum Rewrite {
     /// the node's `description` for the model to read. Only keywords no other keyword observes
     /// (assertions that collect no annotation), so nothing else need open.
     Drop(&'static [&'static str]),
+    /// `format` dropped at positive positions (a widening: a format the provider does not know
+    /// is refused, not read) where its value is not among those the provider takes: `strings`
+    /// on a node that is not numeric, `numbers` on one typed `integer` or `number` (`None`:
+    /// leave numeric formats alone). Its value goes into `description`.
+    DropFormats {
+        /// The string formats the provider takes.
+        strings: &'static [&'static str],
+        /// The numeric formats it takes.
+        numbers: Option<&'static [&'static str]>,
+    },
 }
 
 impl Rewrite {
@@ -66,6 +76,7 @@ impl Rewrite {
             Rewrite::Strip(keywords) | Rewrite::Drop(keywords) => {
                 keywords.first().copied().unwrap_or_default()
             }
+            Rewrite::DropFormats { .. } => "format",
         }
     }
 
@@ -105,6 +116,20 @@ impl Rewrite {
                 return format!(
                     "{} are dropped where widening cannot narrow (a widening), their values written into `description`",
                     listed.join(", ")
+                );
+            }
+            Rewrite::DropFormats { strings, numbers } => {
+                let listed = |formats: &[&str]| {
+                    let quoted: Vec<String> = formats.iter().map(|f| format!("`{f}`")).collect();
+                    quoted.join(", ")
+                };
+                let numeric = match numbers {
+                    Some(numbers) => format!(" (on numbers: {})", listed(numbers)),
+                    None => String::new(),
+                };
+                return format!(
+                    "a `format` other than {}{numeric} is dropped where widening cannot narrow (a widening), its value written into `description`",
+                    listed(strings)
                 );
             }
         };
@@ -214,7 +239,10 @@ fn apply_one(
     // Inlining reads targets from the schema as it was before this pass.
     let snapshot = (rewrite == Rewrite::InlineRefs).then(|| schema.clone());
     for at in preorder(schema, draft).into_iter().rev() {
-        let whole = !matches!(rewrite, Rewrite::Drop(_) | Rewrite::Strip(_));
+        let whole = !matches!(
+            rewrite,
+            Rewrite::Drop(_) | Rewrite::Strip(_) | Rewrite::DropFormats { .. }
+        );
         if !positive.contains(&at) || (whole && referred(&at, rewrite.keyword())) {
             continue;
         }
@@ -236,6 +264,27 @@ fn apply_one(
                         keyword,
                         ..one(&at)
                     });
+                }
+                false
+            }
+            Rewrite::DropFormats { strings, numbers } => {
+                let numeric = super::check::types(map)
+                    .iter()
+                    .any(|t| *t == "integer" || *t == "number");
+                let allowed = if numeric { numbers } else { Some(strings) };
+                let unknown = |f: &str| allowed.is_some_and(|allowed| !allowed.contains(&f));
+                if map
+                    .get("format")
+                    .and_then(Value::as_str)
+                    .is_some_and(unknown)
+                {
+                    let kept = |k: &str| referred(&at, k);
+                    for keyword in strict::drop_into_description(map, &["format"], kept) {
+                        applied.push(Applied {
+                            keyword,
+                            ..one(&at)
+                        });
+                    }
                 }
                 false
             }
