@@ -238,6 +238,9 @@ fn apply_one(
     let mut applied: Vec<Applied> = Vec::new();
     // Inlining reads targets from the schema as it was before this pass.
     let snapshot = (rewrite == Rewrite::InlineRefs).then(|| schema.clone());
+    // The root's `$schema` may go where the schema reads the same as 2020-12.
+    let neutral = matches!(rewrite, Rewrite::Strip(names) if names.contains(&"$schema"))
+        && strict::draft_neutral(schema, draft);
     for at in preorder(schema, draft).into_iter().rev() {
         let whole = !matches!(
             rewrite,
@@ -289,7 +292,7 @@ fn apply_one(
                 false
             }
             Rewrite::Strip(names) => {
-                for keyword in strict::strip(map, names, draft) {
+                for keyword in strict::strip(map, names, draft, neutral && at.is_empty()) {
                     applied.push(Applied {
                         keyword,
                         ..one(&at)

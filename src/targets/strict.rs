@@ -145,15 +145,17 @@ fn recursive(schema: &Value, target: &str) -> bool {
 }
 
 /// Strips keywords that assert nothing here (annotations, keywords unknown to the draft such as
-/// OpenAPI's `discriminator`, and `$schema` when it names the default draft 2020-12, which
-/// reading the schema without it gives). Returns those stripped.
+/// OpenAPI's `discriminator`, and `$schema` when reading the schema without it, as the
+/// default 2020-12, gives the same: it names 2020-12, or `neutral` says the whole schema uses
+/// no keyword whose meaning changed since its draft). Returns those stripped.
 pub(super) fn strip(
     map: &mut Map<String, Value>,
     names: &'static [&'static str],
     draft: Draft,
+    neutral: bool,
 ) -> Vec<&'static str> {
     let silent = |k: &str| match k {
-        "$schema" => draft == Draft::Draft2020_12,
+        "$schema" => draft == Draft::Draft2020_12 || neutral,
         _ => keywords::is_annotation(k) || keywords::lookup(k, draft).is_none(),
     };
     let mut stripped = Vec::new();
@@ -163,6 +165,45 @@ pub(super) fn strip(
         }
     }
     stripped
+}
+
+/// True when `schema`, read as `draft` (6 or later), means the same read as 2020-12: nowhere
+/// an array-form `items`, `additionalItems`, `dependencies`, `$recursiveRef` or
+/// `$recursiveAnchor`, nor a `$ref` with siblings other than annotations (ignored up to draft
+/// 7, applied since). Values inside `enum`, `const` and the like are searched too, which can
+/// only say no more often.
+pub(super) fn draft_neutral(schema: &Value, draft: Draft) -> bool {
+    if draft == Draft::Draft4 {
+        return false;
+    }
+    let mut stack = vec![schema];
+    while let Some(value) = stack.pop() {
+        match value {
+            Value::Object(map) => {
+                let changed = matches!(map.get("items"), Some(Value::Array(_)))
+                    || [
+                        "additionalItems",
+                        "dependencies",
+                        "$recursiveRef",
+                        "$recursiveAnchor",
+                    ]
+                    .iter()
+                    .any(|k| map.contains_key(*k))
+                    || (map.contains_key("$ref")
+                        && draft < Draft::Draft2019_09
+                        && map
+                            .keys()
+                            .any(|k| k != "$ref" && !keywords::is_annotation(k)));
+                if changed {
+                    return false;
+                }
+                stack.extend(map.values());
+            }
+            Value::Array(items) => stack.extend(items),
+            _ => {}
+        }
+    }
+    true
 }
 
 /// A node whose `anyOf` has annotations beside it (Gemini takes `anyOf` only alone): its
@@ -637,7 +678,8 @@ mod tests {
             strip(
                 &mut root,
                 &["$schema", "discriminator", "type"],
-                Draft::Draft2020_12
+                Draft::Draft2020_12,
+                false
             ),
             ["$schema", "discriminator"]
         );
@@ -645,7 +687,11 @@ mod tests {
         else {
             unreachable!()
         };
-        assert!(strip(&mut old, &["$schema"], Draft::Draft7).is_empty());
+        assert!(strip(&mut old, &["$schema"], Draft::Draft7, false).is_empty());
+        assert_eq!(
+            strip(&mut old, &["$schema"], Draft::Draft7, true),
+            ["$schema"]
+        );
     }
 
     #[test]
@@ -693,5 +739,24 @@ mod tests {
             unreachable!()
         };
         assert!(!close(&mut string));
+    }
+
+    #[test]
+    fn a_schema_is_draft_neutral_unless_a_keyword_changed_meaning() {
+        let plain = json!({"type": "object", "properties": {"a": {"$ref": "#/definitions/a", "description": "d"}},
+                           "definitions": {"a": {"type": "string"}}});
+        assert!(draft_neutral(&plain, Draft::Draft7));
+        assert!(!draft_neutral(&plain, Draft::Draft4));
+        for changed in [
+            json!({"items": [{"type": "string"}]}),
+            json!({"properties": {"a": {"$ref": "#/definitions/a", "minLength": 1}}}),
+            json!({"dependencies": {"a": ["b"]}}),
+            json!({"additionalItems": false}),
+        ] {
+            assert!(!draft_neutral(&changed, Draft::Draft7), "{changed}");
+        }
+        // A `$ref` with siblings means the same in 2019-09 and 2020-12.
+        let sibling = json!({"$ref": "#/$defs/a", "minLength": 1});
+        assert!(draft_neutral(&sibling, Draft::Draft2019_09));
     }
 }
