@@ -122,6 +122,32 @@ def resolve(root, pointer):
     return node
 
 
+SCHEMA_MAPS = ("properties", "patternProperties", "$defs", "definitions", "dependentSchemas")
+SCHEMA_LISTS = ("anyOf", "allOf", "oneOf", "prefixItems")
+SCHEMA_ONES = ("items", "additionalProperties", "not", "if", "then", "else", "contains",
+               "propertyNames", "unevaluatedProperties", "unevaluatedItems", "additionalItems")
+
+
+def openapi_view(schema):
+    """Gemini's `parameters` as JSON Schema, written here apart from stitch's own view: OpenAPI
+    3.0's `nullable: true` beside one `type` lets `null` through."""
+    if not isinstance(schema, dict):
+        return schema
+    out = {}
+    for key, value in schema.items():
+        if key in SCHEMA_MAPS and isinstance(value, dict):
+            out[key] = {k: openapi_view(v) for k, v in value.items()}
+        elif key in SCHEMA_LISTS and isinstance(value, list):
+            out[key] = [openapi_view(v) for v in value]
+        elif key in SCHEMA_ONES:
+            out[key] = [openapi_view(v) for v in value] if isinstance(value, list) else openapi_view(value)
+        elif key != "nullable":
+            out[key] = value
+    if schema.get("nullable") is True and isinstance(schema.get("type"), str):
+        out["type"] = [schema["type"], "null"]
+    return out
+
+
 class Mapper:
     """absent => null at the recorded keys, walking the presentation (as a runtime adapter would
     before sending a contract value to the model, in reverse)."""
@@ -234,6 +260,8 @@ def judge_into(path, tool, values, counts, failures):
         counts["refused by " + code] += 1
     counts["narrowed"] += narrowed
     broken = strict_violations(schema) if TARGET == "openai-strict" else []
+    if TARGET == "gemini":
+        schema = openapi_view(schema)
     if not errors and broken:
         failures.append(f"{path} {name}: stitch accepts it, yet {broken[0]}")
     elif errors and not broken and all(f["code"] != "stitch::target::limit" for f in errors):

@@ -66,8 +66,14 @@ pub fn retarget(
     let mut stages = stages(profile, loaded, presented)?;
     let mut findings = Vec::new();
     let base = presented.document.clone().into_owned();
+    // Rewritten schemas are proven as the provider reads them (its profile's view).
     let load = |stages: &[Stage], pick: fn(&Stage) -> &Value| {
-        let document = placed(&base, stages, pick);
+        let mut document = placed(&base, stages, pick);
+        for stage in stages {
+            if let Some(schema) = document.pointer_mut(&stage.at) {
+                profile.view.enforced(schema, loaded.input().draft);
+            }
+        }
         document::load_derived(canonical::pretty(&document), loaded, &plan.load).ok()
     };
     // The mapping is kept only where its shape is shown sound, which needs the rewritten

@@ -4,7 +4,7 @@
 //! Bedrock with Claude models reuses these rules (`others`).
 
 use super::{
-    Check::*, Envelope, Evidence::*, Family, Measure, Place::*, Profile, Rewrite, Rule, Shape,
+    Check::*, Envelope, Evidence::*, Family, Measure, Place::*, Profile, Rewrite, Rule, Shape, View,
 };
 use crate::diagnostic::Severity::{Error, Warning};
 
@@ -109,6 +109,7 @@ pub static ANTHROPIC: Profile = Profile {
         shape: Shape::Anthropic,
         strict: None,
     },
+    view: View::Literal,
     rules: &[
         BASE[0], BASE[1], BASE[2], BASE[3], BASE[4], BASE[5], NAMES[0], NAMES[1],
     ],
@@ -309,6 +310,7 @@ pub static ANTHROPIC_STRICT: Profile = Profile {
         shape: Shape::Anthropic,
         strict: Some(true),
     },
+    view: View::Literal,
     rules: &[
         BASE[0], BASE[1], BASE[2], BASE[3], BASE[4], BASE[5], STRICT[0], STRICT[1], STRICT[2],
         STRICT[3], STRICT[4], STRICT[5], STRICT[6], STRICT[7], STRICT[8], STRICT[9], STRICT[10],

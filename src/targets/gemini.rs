@@ -3,7 +3,7 @@
 //! the Gemini notes, (c) "Gemini / Vertex", (d) `gemini` and `gemini-json`.
 
 use super::{
-    Check::*, Envelope, Evidence::*, Family, Measure, Place::*, Profile, Rewrite, Rule, Shape,
+    Check::*, Envelope, Evidence::*, Family, Measure, Place::*, Profile, Rewrite, Rule, Shape, View,
 };
 use crate::diagnostic::Severity::{Error, Warning};
 
@@ -79,6 +79,7 @@ pub static GEMINI: Profile = Profile {
         Rewrite::ConstToEnum,
         Rewrite::InlineRefs,
         Rewrite::Strip(&["$schema", "discriminator"]),
+        Rewrite::Nullable,
         Rewrite::AnyOfAlone,
         Rewrite::DropFormats {
             strings: STRING_FORMATS,
@@ -98,6 +99,7 @@ pub static GEMINI: Profile = Profile {
         shape: Shape::Gemini,
         strict: None,
     },
+    view: View::OpenApi,
     rules: &[
         Rule {
             check: RootObject,
@@ -220,6 +222,7 @@ pub static GEMINI_JSON: Profile = Profile {
         shape: Shape::GeminiJson,
         strict: None,
     },
+    view: View::Literal,
     rules: &[
         Rule {
             check: RootObject,

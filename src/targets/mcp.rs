@@ -2,7 +2,7 @@
 //! constrains little; its clients add their own rules (`--target openai`, `anthropic`, … check
 //! those). Facts: `PROVIDERS.md` (a) column `mcp`, the MCP notes, (d) `mcp@…`.
 
-use super::{Check::*, Envelope, Evidence::*, Family, Place::*, Profile, Rule, Shape};
+use super::{Check::*, Envelope, Evidence::*, Family, Place::*, Profile, Rule, Shape, View};
 use crate::diagnostic::Severity::{Error, Note, Warning};
 
 /// The spec's own words: there is no provider to answer with an error, only clients.
@@ -52,6 +52,7 @@ pub static MCP_2025_06_18: Profile = Profile {
         shape: Shape::Mcp,
         strict: None,
     },
+    view: View::Literal,
     rules: &[
         ROOT_OBJECT,
         ROOT_REF,
@@ -79,6 +80,7 @@ pub static MCP_2025_11_25: Profile = Profile {
         shape: Shape::Mcp,
         strict: None,
     },
+    view: View::Literal,
     rules: &[
         ROOT_OBJECT,
         ROOT_REF,
@@ -106,6 +108,7 @@ pub static MCP_2026_07_28: Profile = Profile {
         shape: Shape::Mcp,
         strict: None,
     },
+    view: View::Literal,
     rules: &[
         ROOT_OBJECT,
         Rule {

@@ -21,6 +21,7 @@ mod envelope;
 mod gemini;
 mod mcp;
 mod openai;
+mod openapi;
 mod others;
 mod rewrite;
 mod strict;
@@ -454,6 +455,49 @@ pub struct Profile {
     /// How its requests carry tools: the shape `flatten --target` writes a tool in, and the
     /// `strict` flag.
     pub envelope: Envelope,
+    /// How the provider reads a schema, which is what a rewrite is proven against.
+    pub view: View,
+}
+
+/// The JSON Schema a provider enforces, given the schema it is sent (SPEC §3 "Targets"): the
+/// prover judges a rewritten schema through its profile's view. A view may only read a schema
+/// as the provider does or more narrowly, never more widely, so a proof through it holds for
+/// the provider.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum View {
+    /// JSON Schema as written.
+    Literal,
+    /// OpenAPI 3.0's reading (Gemini `parameters`): `nullable: true` beside one `type` adds
+    /// `"null"` to it. `nullable` without a `type` is read as nothing (the narrow reading).
+    OpenApi,
+}
+
+impl View {
+    /// `schema` (read as `draft`) as JSON Schema that accepts what the provider accepts.
+    pub fn enforced(self, schema: &mut serde_json::Value, draft: crate::schema::Draft) {
+        if self == View::Literal {
+            return;
+        }
+        for at in rewrite::preorder(schema, draft) {
+            let Some(serde_json::Value::Object(map)) = schema.pointer_mut(&at) else {
+                continue;
+            };
+            if map.get("nullable") != Some(&serde_json::Value::Bool(true)) {
+                continue;
+            }
+            map.shift_remove("nullable");
+            match map.get_mut("type") {
+                Some(serde_json::Value::String(one)) => {
+                    let one = std::mem::take(one);
+                    map.insert("type".to_owned(), serde_json::json!([one, "null"]));
+                }
+                Some(serde_json::Value::Array(types)) if !types.contains(&"null".into()) => {
+                    types.push("null".into());
+                }
+                _ => {}
+            }
+        }
+    }
 }
 
 impl Profile {
@@ -591,5 +635,33 @@ mod tests {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod view_tests {
+    use super::View;
+    use crate::schema::Draft;
+    use serde_json::json;
+
+    #[test]
+    fn openapi_reads_nullable_beside_one_type_only() {
+        let mut schema = json!({"type": "object", "properties": {
+            "a": {"type": "string", "nullable": true},
+            "b": {"enum": ["x"], "nullable": true},
+            "nullable": {"type": "integer"}
+        }});
+        View::OpenApi.enforced(&mut schema, Draft::Draft2020_12);
+        assert_eq!(
+            schema,
+            json!({"type": "object", "properties": {
+                "a": {"type": ["string", "null"]},
+                "b": {"enum": ["x"]},
+                "nullable": {"type": "integer"}
+            }})
+        );
+        let mut literal = json!({"type": "string", "nullable": true});
+        View::Literal.enforced(&mut literal, Draft::Draft2020_12);
+        assert_eq!(literal, json!({"type": "string", "nullable": true}));
     }
 }

@@ -3,7 +3,7 @@
 //! `oai-strict`, the OpenAI notes, (c) "OpenAI", (d) `openai-strict` and `openai`.
 
 use super::{
-    Check::*, Envelope, Evidence::*, Family, Measure, Place::*, Profile, Rewrite, Rule, Shape,
+    Check::*, Envelope, Evidence::*, Family, Measure, Place::*, Profile, Rewrite, Rule, Shape, View,
 };
 use crate::diagnostic::Severity::{Error, Note, Warning};
 
@@ -57,6 +57,7 @@ pub static OPENAI: Profile = Profile {
         shape: Shape::Responses,
         strict: Some(false),
     },
+    view: View::Literal,
     rules: &[
         Rule {
             check: RootObject,
@@ -188,6 +189,7 @@ pub static OPENAI_STRICT: Profile = Profile {
         shape: Shape::Responses,
         strict: Some(true),
     },
+    view: View::Literal,
     rules: &[
         Rule {
             check: RootObject,

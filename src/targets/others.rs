@@ -3,7 +3,9 @@
 //! `llama.cpp`. For Ollama and llama.cpp the evidence is their own source code, labelled `doc`.
 
 use super::anthropic::BASE;
-use super::{Check::*, Envelope, Evidence::*, Family, Place::*, Profile, Rewrite, Rule, Shape};
+use super::{
+    Check::*, Envelope, Evidence::*, Family, Place::*, Profile, Rewrite, Rule, Shape, View,
+};
 use crate::diagnostic::Severity::{Error, Note, Warning};
 
 /// Bedrock Converse `toolSpec`, with a Claude model (the common case): Anthropic's rules for
@@ -18,6 +20,7 @@ pub static BEDROCK: Profile = Profile {
         shape: Shape::Bedrock,
         strict: None,
     },
+    view: View::Literal,
     rules: &[
         BASE[0],
         BASE[1],
@@ -56,6 +59,7 @@ pub static MISTRAL: Profile = Profile {
         shape: Shape::ChatCompletions,
         strict: None,
     },
+    view: View::Literal,
     rules: &[
         Rule {
             check: Rejects(Anywhere, &["$id", "$schema"]),
@@ -104,6 +108,7 @@ pub static OLLAMA: Profile = Profile {
         shape: Shape::ChatCompletions,
         strict: None,
     },
+    view: View::Literal,
     rules: &[
         Rule {
             check: Drops(Root, &["anyOf", "oneOf", "allOf", "not", "enum"]),
@@ -147,6 +152,7 @@ pub static LLAMA_CPP: Profile = Profile {
         shape: Shape::ChatCompletions,
         strict: None,
     },
+    view: View::Literal,
     rules: &[
         Rule {
             check: ClosedByDefault,

@@ -19,7 +19,7 @@ use std::collections::HashSet;
 
 use serde_json::Value;
 
-use super::strict;
+use super::{openapi, strict};
 use crate::schema::{Draft, pointer};
 
 /// One kind of rewrite.
@@ -50,6 +50,11 @@ pub enum Rewrite {
     /// the node's `description` for the model to read. Only keywords no other keyword observes
     /// (assertions that collect no annotation), so nothing else need open.
     Drop(&'static [&'static str]),
+    /// OpenAPI's `nullable` (Gemini): `type: [T, "null"]` → `type: T, nullable: true`, and
+    /// `anyOf: [X, {"type": "null"}]` with only annotations beside it → X's keywords with
+    /// `nullable: true`, where X has one `type` and no `enum`, `const` or `$ref`. An equivalence
+    /// under the profile's [`View`](super::View), which reads `nullable` as the provider does.
+    Nullable,
     /// `format` dropped at positive positions (a widening: a format the provider does not know
     /// is refused, not read) where its value is not among those the provider takes: `strings`
     /// on a node that is not numeric, `numbers` on one typed `integer` or `number` (`None`:
@@ -77,6 +82,7 @@ impl Rewrite {
                 keywords.first().copied().unwrap_or_default()
             }
             Rewrite::DropFormats { .. } => "format",
+            Rewrite::Nullable => "type",
         }
     }
 
@@ -104,6 +110,9 @@ impl Rewrite {
                     "{} are removed where they assert nothing (an equivalence)",
                     listed.join(", ")
                 );
+            }
+            Rewrite::Nullable => {
+                "`type: [T, \"null\"]` and `anyOf: [X, {\"type\": \"null\"}]` become `nullable: true` (an equivalence as the provider reads `nullable`)"
             }
             Rewrite::AnyOfAlone => {
                 "the annotations beside an `anyOf` go, its `description` into each branch (an equivalence)"
@@ -240,7 +249,7 @@ fn apply_one(
     let snapshot = (rewrite == Rewrite::InlineRefs).then(|| schema.clone());
     // The root's `$schema` may go where the schema reads the same as 2020-12.
     let neutral = matches!(rewrite, Rewrite::Strip(names) if names.contains(&"$schema"))
-        && strict::draft_neutral(schema, draft);
+        && openapi::draft_neutral(schema, draft);
     for at in preorder(schema, draft).into_iter().rev() {
         let whole = !matches!(
             rewrite,
@@ -292,7 +301,7 @@ fn apply_one(
                 false
             }
             Rewrite::Strip(names) => {
-                for keyword in strict::strip(map, names, draft, neutral && at.is_empty()) {
+                for keyword in openapi::strip(map, names, draft, neutral && at.is_empty()) {
                     applied.push(Applied {
                         keyword,
                         ..one(&at)
@@ -300,7 +309,8 @@ fn apply_one(
                 }
                 false
             }
-            Rewrite::AnyOfAlone => strict::any_of_alone(map, draft),
+            Rewrite::AnyOfAlone => openapi::any_of_alone(map, draft),
+            Rewrite::Nullable => openapi::nullable_openapi(map, draft),
             Rewrite::OneOfToAnyOf => !map.contains_key("anyOf") && rename(map, "oneOf", "anyOf"),
             Rewrite::ConstToEnum => {
                 draft != Draft::Draft4 && !map.contains_key("enum") && const_to_enum(map)
@@ -308,7 +318,7 @@ fn apply_one(
             Rewrite::RefAlone => strict::ref_alone(map, draft),
             Rewrite::InlineRefs => {
                 let whole = snapshot.as_ref().unwrap_or(&Value::Null);
-                strict::inline_ref(whole, map, draft)
+                openapi::inline_ref(whole, map, draft)
             }
             Rewrite::CloseObjects => strict::close(map),
             Rewrite::RequireAll => {
@@ -341,7 +351,7 @@ fn apply_one(
 }
 
 /// Every schema node's pointer, parents before their subschemas.
-fn preorder(schema: &Value, draft: Draft) -> Vec<String> {
+pub(super) fn preorder(schema: &Value, draft: Draft) -> Vec<String> {
     let mut out = Vec::new();
     let mut stack = vec![String::new()];
     while let Some(at) = stack.pop() {

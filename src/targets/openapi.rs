@@ -1,0 +1,353 @@
+//! The node rewrites for Gemini's `parameters`, OpenAPI 3.0's subset (SPEC §3 "Targets"), as
+//! pure functions on one schema object; `rewrite` decides where they run and `pipeline` proves
+//! them, through the profile's view (`View::OpenApi`) where the provider reads a keyword as JSON
+//! Schema does not.
+//!
+//! - [`inline_ref`]: a `$ref` to a definition that does not reach itself becomes a copy of it.
+//! - [`strip`]: what asserts nothing goes (`discriminator`, a `$schema` the schema reads the same
+//!   without, see [`draft_neutral`]).
+//! - [`nullable_openapi`]: `type: [T, "null"]` and `anyOf: [X, {"type": "null"}]` become
+//!   `nullable: true`.
+//! - [`any_of_alone`]: the annotations beside an `anyOf` move into its branches.
+
+use serde_json::{Map, Value, json};
+
+use crate::schema::Draft;
+use crate::schema::keywords;
+
+/// `{"$ref": "#/…"}` replaced by a copy of its target, when the target sits in the same schema
+/// (`schema`, whose pointers `#/…` name), holds no `$id` or anchor, and reaches itself through
+/// no reference (inlining a cycle never ends). Annotations beside the `$ref` stay, over the
+/// target's; other siblings leave it alone (from 2019-09 on they would be merged, which is not
+/// inlining). True when it inlined.
+pub(super) fn inline_ref(schema: &Value, map: &mut Map<String, Value>, draft: Draft) -> bool {
+    let Some(target) = map
+        .get("$ref")
+        .and_then(Value::as_str)
+        .and_then(|r| r.strip_prefix('#'))
+        .map(crate::schema::pointer::percent_decoded)
+    else {
+        return false;
+    };
+    let siblings_assert = draft > Draft::Draft7
+        && map.keys().any(|k| {
+            k != "$ref" && !keywords::is_annotation(k) && keywords::lookup(k, draft).is_some()
+        });
+    if siblings_assert || recursive(schema, &target) {
+        return false;
+    }
+    let Some(Value::Object(copy)) = schema.pointer(&target) else {
+        return false;
+    };
+    if copy
+        .keys()
+        .any(|k| matches!(k.as_str(), "$id" | "id" | "$anchor" | "$dynamicAnchor"))
+    {
+        return false;
+    }
+    let kept: Vec<(String, Value)> = map
+        .iter()
+        .filter(|(k, _)| keywords::is_annotation(k))
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect();
+    *map = copy.clone();
+    for key in ["$defs", "definitions"] {
+        map.shift_remove(key);
+    }
+    for (k, v) in kept {
+        map.insert(k, v);
+    }
+    true
+}
+
+/// True when the schema at `target` reaches a `$ref` back to itself or into a cycle.
+fn recursive(schema: &Value, target: &str) -> bool {
+    let mut seen: Vec<String> = Vec::new();
+    let mut stack = vec![target.to_owned()];
+    while let Some(at) = stack.pop() {
+        if seen.contains(&at) {
+            return true;
+        }
+        seen.push(at.clone());
+        let Some(node) = schema.pointer(&at) else {
+            continue;
+        };
+        let mut inner = vec![node];
+        while let Some(value) = inner.pop() {
+            match value {
+                Value::Object(map) => {
+                    if let Some(r) = map.get("$ref").and_then(Value::as_str) {
+                        match r.strip_prefix('#') {
+                            Some(p) => stack.push(crate::schema::pointer::percent_decoded(p)),
+                            None => return true,
+                        }
+                    }
+                    inner.extend(map.values());
+                }
+                Value::Array(items) => inner.extend(items),
+                _ => {}
+            }
+        }
+        if seen.len() > 1000 {
+            return true;
+        }
+    }
+    false
+}
+
+/// Strips keywords that assert nothing here (annotations, keywords unknown to the draft such as
+/// OpenAPI's `discriminator`, and `$schema` when reading the schema without it, as the
+/// default 2020-12, gives the same: it names 2020-12, or `neutral` says the whole schema uses
+/// no keyword whose meaning changed since its draft). Returns those stripped.
+pub(super) fn strip(
+    map: &mut Map<String, Value>,
+    names: &'static [&'static str],
+    draft: Draft,
+    neutral: bool,
+) -> Vec<&'static str> {
+    let silent = |k: &str| match k {
+        "$schema" => draft == Draft::Draft2020_12 || neutral,
+        _ => keywords::is_annotation(k) || keywords::lookup(k, draft).is_none(),
+    };
+    let mut stripped = Vec::new();
+    for name in names {
+        if silent(name) && map.shift_remove(*name).is_some() {
+            stripped.push(*name);
+        }
+    }
+    stripped
+}
+
+/// True when `schema`, read as `draft` (6 or later), means the same read as 2020-12: nowhere
+/// an array-form `items`, `additionalItems`, `dependencies`, `$recursiveRef` or
+/// `$recursiveAnchor`, nor a `$ref` with siblings other than annotations (ignored up to draft
+/// 7, applied since). Values inside `enum`, `const` and the like are searched too, which can
+/// only say no more often.
+pub(super) fn draft_neutral(schema: &Value, draft: Draft) -> bool {
+    if draft == Draft::Draft4 {
+        return false;
+    }
+    let mut stack = vec![schema];
+    while let Some(value) = stack.pop() {
+        match value {
+            Value::Object(map) => {
+                let changed = matches!(map.get("items"), Some(Value::Array(_)))
+                    || [
+                        "additionalItems",
+                        "dependencies",
+                        "$recursiveRef",
+                        "$recursiveAnchor",
+                    ]
+                    .iter()
+                    .any(|k| map.contains_key(*k))
+                    || (map.contains_key("$ref")
+                        && draft < Draft::Draft2019_09
+                        && map
+                            .keys()
+                            .any(|k| k != "$ref" && !keywords::is_annotation(k)));
+                if changed {
+                    return false;
+                }
+                stack.extend(map.values());
+            }
+            Value::Array(items) => stack.extend(items),
+            _ => {}
+        }
+    }
+    true
+}
+
+/// [`Rewrite::Nullable`](super::Rewrite::Nullable) on one node. True when it changed.
+pub(super) fn nullable_openapi(map: &mut Map<String, Value>, draft: Draft) -> bool {
+    let plain = |m: &Map<String, Value>| {
+        !m.contains_key("nullable")
+            && ["enum", "const", "$ref"]
+                .iter()
+                .all(|k| !m.contains_key(*k))
+    };
+    if let Some(Value::Array(types)) = map.get("type")
+        && types.len() == 2
+        && plain(map)
+        && let Some(one) = types.iter().find(|t| t.as_str() != Some("null"))
+        && types.iter().any(|t| t.as_str() == Some("null"))
+    {
+        let one = one.clone();
+        map.insert("type".to_owned(), one);
+        map.insert("nullable".to_owned(), Value::Bool(true));
+        return true;
+    }
+    let quiet = |k: &str| keywords::is_annotation(k) || keywords::lookup(k, draft).is_none();
+    let Some(Value::Array(branches)) = map.get("anyOf") else {
+        return false;
+    };
+    let is_null = |b: &Value| {
+        b.as_object()
+            .is_some_and(|b| b.len() == 1 && b.get("type") == Some(&json!("null")))
+    };
+    let [a, b] = branches.as_slice() else {
+        return false;
+    };
+    let other = match (is_null(a), is_null(b)) {
+        (true, false) => b,
+        (false, true) => a,
+        _ => return false,
+    };
+    let Some(other) = other.as_object().filter(|o| {
+        plain(o) && o.get("type").is_some_and(Value::is_string) && !o.contains_key("anyOf")
+    }) else {
+        return false;
+    };
+    if !map.keys().all(|k| k == "anyOf" || quiet(k)) {
+        return false;
+    }
+    let mut merged = other.clone();
+    for (k, v) in map.iter() {
+        if k != "anyOf" && !merged.contains_key(k) {
+            merged.insert(k.clone(), v.clone());
+        }
+    }
+    merged.insert("nullable".to_owned(), Value::Bool(true));
+    *map = merged;
+    true
+}
+
+/// A node whose `anyOf` has annotations beside it (Gemini takes `anyOf` only alone): its
+/// `description` moves into each branch that has none (but a bare `{"type": "null"}`), the
+/// other annotations go (`title` too: Gemini's own fields do not surely include it).
+/// Unchanged when anything but annotations sits beside the `anyOf`. True when it changed.
+pub(super) fn any_of_alone(map: &mut Map<String, Value>, draft: Draft) -> bool {
+    let beside: Vec<String> = map.keys().filter(|k| *k != "anyOf").cloned().collect();
+    let quiet = |k: &str| keywords::is_annotation(k) || keywords::lookup(k, draft).is_none();
+    if beside.is_empty()
+        || !beside.iter().all(|k| quiet(k))
+        || !matches!(map.get("anyOf"), Some(Value::Array(_)))
+    {
+        return false;
+    }
+    let moved: Vec<(String, Value)> = ["description"]
+        .iter()
+        .filter_map(|k| Some(((*k).to_owned(), map.get(*k)?.clone())))
+        .collect();
+    map.retain(|k, _| k == "anyOf");
+    if let Some(Value::Array(branches)) = map.get_mut("anyOf") {
+        for branch in branches.iter_mut() {
+            let Value::Object(branch) = branch else {
+                continue;
+            };
+            let plain_null = branch.get("type") == Some(&json!("null")) && branch.len() == 1;
+            for (k, v) in &moved {
+                if !plain_null && !branch.contains_key(k) {
+                    branch.insert(k.clone(), v.clone());
+                }
+            }
+        }
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_reference_to_a_non_recursive_definition_is_inlined() {
+        let schema = json!({
+            "properties": {"a": {"$ref": "#/$defs/A", "description": "here"}, "n": {"$ref": "#/$defs/N"}},
+            "$defs": {
+                "A": {"type": "object", "properties": {"b": {"$ref": "#/$defs/B"}}, "description": "there"},
+                "B": {"type": "string"},
+                "N": {"type": "array", "items": {"$ref": "#/$defs/N"}}
+            }
+        });
+        let Value::Object(mut a) = schema["properties"]["a"].clone() else {
+            unreachable!()
+        };
+        assert!(inline_ref(&schema, &mut a, Draft::Draft2020_12));
+        assert_eq!(
+            Value::Object(a),
+            json!({"type": "object", "properties": {"b": {"$ref": "#/$defs/B"}}, "description": "here"})
+        );
+        let Value::Object(mut n) = schema["properties"]["n"].clone() else {
+            unreachable!()
+        };
+        assert!(
+            !inline_ref(&schema, &mut n, Draft::Draft2020_12),
+            "recursive"
+        );
+        let Value::Object(mut merged) = json!({"$ref": "#/$defs/B", "minLength": 1}) else {
+            unreachable!()
+        };
+        assert!(
+            !inline_ref(&schema, &mut merged, Draft::Draft2020_12),
+            "an asserting sibling"
+        );
+        assert!(
+            inline_ref(&schema, &mut merged, Draft::Draft7),
+            "ignored in draft 7"
+        );
+    }
+
+    #[test]
+    fn annotations_beside_an_any_of_move_into_its_branches() {
+        let Value::Object(mut map) = json!({
+            "title": "T", "description": "D", "default": null, "discriminator": {"propertyName": "k"},
+            "anyOf": [{"type": "string"}, {"type": "null"}, {"type": "integer", "description": "own"}]
+        }) else {
+            unreachable!()
+        };
+        assert!(any_of_alone(&mut map, Draft::Draft2020_12));
+        assert_eq!(
+            Value::Object(map),
+            json!({"anyOf": [
+                {"type": "string", "description": "D"},
+                {"type": "null"},
+                {"type": "integer", "description": "own"}
+            ]})
+        );
+        let Value::Object(mut typed) = json!({"type": "string", "anyOf": [{}]}) else {
+            unreachable!()
+        };
+        assert!(!any_of_alone(&mut typed, Draft::Draft2020_12));
+        let Value::Object(mut root) = json!({"$schema": "https://json-schema.org/draft/2020-12/schema", "discriminator": {}, "type": "object"})
+        else {
+            unreachable!()
+        };
+        assert_eq!(
+            strip(
+                &mut root,
+                &["$schema", "discriminator", "type"],
+                Draft::Draft2020_12,
+                false
+            ),
+            ["$schema", "discriminator"]
+        );
+        let Value::Object(mut old) = json!({"$schema": "http://json-schema.org/draft-07/schema#"})
+        else {
+            unreachable!()
+        };
+        assert!(strip(&mut old, &["$schema"], Draft::Draft7, false).is_empty());
+        assert_eq!(
+            strip(&mut old, &["$schema"], Draft::Draft7, true),
+            ["$schema"]
+        );
+    }
+
+    #[test]
+    fn a_schema_is_draft_neutral_unless_a_keyword_changed_meaning() {
+        let plain = json!({"type": "object", "properties": {"a": {"$ref": "#/definitions/a", "description": "d"}},
+                           "definitions": {"a": {"type": "string"}}});
+        assert!(draft_neutral(&plain, Draft::Draft7));
+        assert!(!draft_neutral(&plain, Draft::Draft4));
+        for changed in [
+            json!({"items": [{"type": "string"}]}),
+            json!({"properties": {"a": {"$ref": "#/definitions/a", "minLength": 1}}}),
+            json!({"dependencies": {"a": ["b"]}}),
+            json!({"additionalItems": false}),
+        ] {
+            assert!(!draft_neutral(&changed, Draft::Draft7), "{changed}");
+        }
+        // A `$ref` with siblings means the same in 2019-09 and 2020-12.
+        let sibling = json!({"$ref": "#/$defs/a", "minLength": 1});
+        assert!(draft_neutral(&sibling, Draft::Draft2019_09));
+    }
+}
