@@ -255,7 +255,9 @@ fn apply_one(
             rewrite,
             Rewrite::Drop(_) | Rewrite::Strip(_) | Rewrite::DropFormats { .. }
         );
-        if !positive.contains(&at) || (whole && referred(&at, rewrite.keyword())) {
+        // `nullable` merges an `anyOf` branch into its node: a reference into it would break.
+        let moves = rewrite == Rewrite::Nullable && referred(&at, "anyOf");
+        if !positive.contains(&at) || (whole && referred(&at, rewrite.keyword())) || moves {
             continue;
         }
         let Some(Value::Object(map)) = schema.pointer_mut(&at) else {
@@ -519,5 +521,26 @@ mod tests {
         let mut alone =
             json!({"oneOf": [{"properties": {"k": {"const": "a"}}}, {"type": "string"}]});
         assert!(apply(&[Rewrite::ConstToEnum], &mut alone, Draft::Draft2020_12, "").is_empty());
+    }
+
+    #[test]
+    fn nullable_leaves_a_union_a_reference_points_into() {
+        let mut schema = json!({"type": "object", "properties": {
+            "a": {"anyOf": [{"type": "object", "properties": {"x": {"type": "string"}}}, {"type": "null"}]},
+            "b": {"$ref": "#/properties/a/anyOf/0/properties/x"},
+            "c": {"anyOf": [{"type": "null"}, {"type": "integer"}], "description": "C"},
+            "d": {"type": ["null", "string"]}
+        }});
+        let done = apply(&[Rewrite::Nullable], &mut schema, Draft::Draft2020_12, "");
+        let at: Vec<&str> = done.iter().map(|a| a.at.as_str()).collect();
+        assert_eq!(at, ["/properties/c", "/properties/d"]);
+        assert_eq!(
+            schema["properties"]["c"],
+            json!({"type": "integer", "description": "C", "nullable": true})
+        );
+        assert_eq!(
+            schema["properties"]["d"],
+            json!({"type": "string", "nullable": true})
+        );
     }
 }
