@@ -282,23 +282,12 @@ fn apply_one(
                 false
             }
             Rewrite::DropFormats { strings, numbers } => {
-                let numeric = super::check::types(map)
-                    .iter()
-                    .any(|t| *t == "integer" || *t == "number");
-                let allowed = if numeric { numbers } else { Some(strings) };
-                let unknown = |f: &str| allowed.is_some_and(|allowed| !allowed.contains(&f));
-                if map
-                    .get("format")
-                    .and_then(Value::as_str)
-                    .is_some_and(unknown)
-                {
-                    let kept = |k: &str| referred(&at, k);
-                    for keyword in strict::drop_into_description(map, &["format"], kept) {
-                        applied.push(Applied {
-                            keyword,
-                            ..one(&at)
-                        });
-                    }
+                let kept = |k: &str| referred(&at, k);
+                for keyword in strict::drop_format(map, strings, numbers, kept) {
+                    applied.push(Applied {
+                        keyword,
+                        ..one(&at)
+                    });
                 }
                 false
             }

@@ -107,6 +107,29 @@ pub(super) fn drop_into_description(
     dropped
 }
 
+/// [`Rewrite::DropFormats`](super::Rewrite::DropFormats) on one node: its `format` dropped
+/// into `description` when the provider does not take it (`strings` on a node that is not
+/// numeric, `numbers` on one typed `integer` or `number`; `None` leaves numeric formats alone).
+pub(super) fn drop_format(
+    map: &mut Map<String, Value>,
+    strings: &'static [&'static str],
+    numbers: Option<&'static [&'static str]>,
+    kept: impl Fn(&str) -> bool,
+) -> Vec<&'static str> {
+    let numeric = types(map).iter().any(|t| *t == "integer" || *t == "number");
+    let allowed = if numeric { numbers } else { Some(strings) };
+    let unknown = |f: &str| allowed.is_some_and(|allowed| !allowed.contains(&f));
+    if map
+        .get("format")
+        .and_then(Value::as_str)
+        .is_some_and(unknown)
+    {
+        drop_into_description(map, &["format"], kept)
+    } else {
+        Vec::new()
+    }
+}
+
 /// The keywords that would judge an object differently once a declared key is added with the
 /// value `null`: an object node carrying one is left as it is.
 pub(crate) const OBSERVE_KEYS: &[&str] = &[
