@@ -105,10 +105,9 @@ impl Rewrite {
                 "every optional property becomes required and nullable (F7.6): the model sends `null` for a key it leaves out, and `stitch validate` removes it again"
             }
             Rewrite::Strip(keywords) => {
-                let listed: Vec<String> = keywords.iter().map(|k| format!("`{k}`")).collect();
                 return format!(
                     "{} are removed where they assert nothing (an equivalence)",
-                    listed.join(", ")
+                    listed(keywords)
                 );
             }
             Rewrite::Nullable => {
@@ -121,17 +120,12 @@ impl Rewrite {
                 "a `$ref` to a definition that does not reach itself becomes a copy of it, and unused definitions go (an equivalence)"
             }
             Rewrite::Drop(keywords) => {
-                let listed: Vec<String> = keywords.iter().map(|k| format!("`{k}`")).collect();
                 return format!(
                     "{} are dropped where widening cannot narrow (a widening), their values written into `description`",
-                    listed.join(", ")
+                    listed(keywords)
                 );
             }
             Rewrite::DropFormats { strings, numbers } => {
-                let listed = |formats: &[&str]| {
-                    let quoted: Vec<String> = formats.iter().map(|f| format!("`{f}`")).collect();
-                    quoted.join(", ")
-                };
                 let numeric = match numbers {
                     Some(numbers) => format!(" (on numbers: {})", listed(numbers)),
                     None => String::new(),
@@ -144,6 +138,12 @@ impl Rewrite {
         };
         text.to_owned()
     }
+}
+
+/// Names in backquotes, joined by commas: `` `a`, `b` ``.
+fn listed(names: &[&str]) -> String {
+    let quoted: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
+    quoted.join(", ")
 }
 
 /// One place rewritten: the node's pointer relative to the schema.
