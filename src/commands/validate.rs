@@ -136,10 +136,13 @@ fn judge(
                 load: load.clone(),
             };
             let mut presented = pipeline::present(&loaded, &args.contract, &plan);
-            let nulled =
-                pipeline::target(profile, &loaded, &mut presented, &plan, &args.contract).nulled;
-            let presentation = document::load_derived(presented.bytes.clone(), &loaded, &load)
-                .map_err(Error::Input)?;
+            let targeted =
+                pipeline::target(profile, &loaded, &mut presented, &plan, &args.contract);
+            let draft = targeted.draft.unwrap_or(loaded.input().draft);
+            let nulled = targeted.nulled;
+            let presentation =
+                document::load_derived_as(presented.bytes.clone(), &loaded, &load, draft)
+                    .map_err(Error::Input)?;
             // Where a key accepted `null` before, `null` and absent are one value: the model's
             // `null` is kept there when the contract takes it, and dropped otherwise.
             let unambiguous: Vec<Nulled> =

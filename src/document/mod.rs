@@ -197,6 +197,16 @@ pub fn load_derived(
     like: &Loaded,
     options: &LoadOptions,
 ) -> Result<Loaded, Vec<Finding>> {
+    load_derived_as(text, like, options, like.input().draft)
+}
+
+/// [`load_derived`], read as `draft`: a presentation a target converted to its own draft.
+pub fn load_derived_as(
+    text: String,
+    like: &Loaded,
+    options: &LoadOptions,
+    draft: Draft,
+) -> Result<Loaded, Vec<Finding>> {
     let input = like.input();
     let source = Arc::new(SourceText {
         name: format!("{} (presentation)", input.source.name),
@@ -208,7 +218,7 @@ pub fn load_derived(
     };
     let options = LoadOptions {
         input_kind: Some(like.contents.kind()),
-        draft: Some(input.draft),
+        draft: Some(draft),
         ..options.clone()
     };
     let mut fetch = DiskFetch {

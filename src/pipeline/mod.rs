@@ -9,6 +9,7 @@
 pub mod findings;
 pub mod mapping;
 pub mod pairing;
+mod redraft;
 pub mod reproduce;
 pub mod retarget;
 
@@ -24,6 +25,7 @@ use crate::canonical;
 use crate::diagnostic::{Finding, codes};
 use crate::document::{self, Contents, LoadOptions, Loaded, Tool};
 use crate::flatten::{self, Choices};
+use crate::schema::Draft;
 use crate::targets::{self, Profile, ToolInput, Violation};
 use crate::verify::{self, Report, Space, Verdict};
 
@@ -194,9 +196,10 @@ pub fn check_target(
     profile: &'static Profile,
     loaded: &Loaded,
     presentation: &Value,
+    draft: Draft,
     file: &str,
 ) -> Vec<Finding> {
-    let tools = tool_inputs(loaded, presentation);
+    let tools = tool_inputs(loaded, presentation, draft);
     targets::check(profile, &tools)
         .into_iter()
         .map(|v| target_finding(profile, v, file))
@@ -211,6 +214,8 @@ pub struct Targeted {
     pub findings: Vec<Finding>,
     /// The null ⇒ absent mapping (F7.6) of the rewritten presentation.
     pub nulled: Vec<Nulled>,
+    /// The draft the target converted the presentation to, if it did.
+    pub draft: Option<Draft>,
 }
 
 /// C4, as `stitch flatten --target` does it: rewrites the presentation for `profile` (kept
@@ -228,16 +233,24 @@ pub fn target(
         presented.bytes = done.bytes;
         targeted.findings = done.findings;
         targeted.nulled = done.nulled;
+        targeted.draft = (done.draft != loaded.input().draft).then_some(done.draft);
     }
-    targeted
-        .findings
-        .extend(check_target(profile, loaded, &presented.document, file));
+    targeted.findings.extend(check_target(
+        profile,
+        loaded,
+        &presented.document,
+        targeted.draft.unwrap_or(loaded.input().draft),
+        file,
+    ));
     targeted
 }
 
 /// The input schemas of a presentation of `loaded`, as one request.
-fn tool_inputs<'l>(loaded: &'l Loaded, presentation: &'l Value) -> Vec<ToolInput<'l>> {
-    let draft = loaded.input().draft;
+fn tool_inputs<'l>(
+    loaded: &'l Loaded,
+    presentation: &'l Value,
+    draft: Draft,
+) -> Vec<ToolInput<'l>> {
     let input =
         |name: &'l str, at: Option<&'l str>, description: Option<&'l str>, pointer: &'l str| {
             Some(ToolInput {

@@ -19,7 +19,7 @@ use super::{Plan, Presented};
 use crate::canonical;
 use crate::diagnostic::{Finding, codes};
 use crate::document::{self, Loaded};
-use crate::schema::pointer;
+use crate::schema::{Draft, pointer};
 use crate::targets::{self, Applied, Profile, Rewrite};
 use crate::verify::{self, Report, Space, Verdict};
 
@@ -35,6 +35,8 @@ pub struct Retargeted {
     pub findings: Vec<Finding>,
     /// The keys where a model's `null` means absent.
     pub nulled: Vec<Nulled>,
+    /// The draft it is read in: the input's, or the one the target converted it to.
+    pub draft: Draft,
 }
 
 /// One schema on its way through the stages.
@@ -63,18 +65,40 @@ pub fn retarget(
     plan: &Plan,
     file: &str,
 ) -> Option<Retargeted> {
-    let mut stages = stages(profile, loaded, presented)?;
     let mut findings = Vec::new();
-    let base = presented.document.clone().into_owned();
+    // First the draft the provider reads; the other rewrites start from what that gives.
+    let redrafted = super::redraft::redraft(profile, loaded, presented, plan, file, &mut findings);
+    let converted_notes = findings.len();
+    let (base, base_bytes, draft) = match &redrafted {
+        Some(r) => (r.document.clone(), r.bytes.clone(), Draft::Draft2020_12),
+        None => (
+            presented.document.clone().into_owned(),
+            presented.bytes.clone(),
+            loaded.input().draft,
+        ),
+    };
+    let unchanged = |findings: Vec<Finding>| {
+        let changed = redrafted.is_some() || !findings.is_empty();
+        changed.then(|| Retargeted {
+            document: base.clone(),
+            bytes: base_bytes.clone(),
+            findings,
+            nulled: Vec::new(),
+            draft,
+        })
+    };
+    let Some(mut stages) = stages(profile, loaded, &base, draft) else {
+        return unchanged(findings);
+    };
     // Rewritten schemas are proven as the provider reads them (its profile's view).
     let load = |stages: &[Stage], pick: fn(&Stage) -> &Value| {
         let mut document = placed(&base, stages, pick);
         for stage in stages {
             if let Some(schema) = document.pointer_mut(&stage.at) {
-                profile.view.enforced(schema, loaded.input().draft);
+                profile.view.enforced(schema, draft);
             }
         }
-        document::load_derived(canonical::pretty(&document), loaded, &plan.load).ok()
+        document::load_derived_as(canonical::pretty(&document), loaded, &plan.load, draft).ok()
     };
     // The mapping is kept only where its shape is shown sound, which needs the rewritten
     // schemas loaded; a stage left with nothing rewritten goes.
@@ -87,14 +111,12 @@ pub fn retarget(
     ));
     stages.retain(|s| !s.applied.is_empty() || !s.required.is_empty());
     if stages.is_empty() {
-        return Some(Retargeted {
-            document: base,
-            bytes: presented.bytes.clone(),
-            findings,
-            nulled: Vec::new(),
-        });
+        return unchanged(findings);
     }
-    let before = document::load_derived(presented.bytes.clone(), loaded, &plan.load).ok()?;
+    let before = match redrafted {
+        Some(r) => r.loaded,
+        None => document::load_derived(presented.bytes.clone(), loaded, &plan.load).ok()?,
+    };
     let closed = load(&stages, |s| &s.closed);
     let unmapped = load(&stages, |s| &s.unmapped);
     if let Some(closed) = &closed {
@@ -107,17 +129,61 @@ pub fn retarget(
     let verify = |sub: &Loaded, sup: &Loaded, at: &str| {
         verify::verify(&Space::new(sub, at), &Space::new(sup, at), &options)
     };
-    let mut kept: Vec<(String, bool)> = Vec::new();
+    let proofs = Proofs {
+        contract: loaded,
+        before: &before,
+        closed: closed.as_ref(),
+        unmapped: unmapped.as_ref(),
+        options: &options,
+    };
+    let (kept, nulled) = prove_stages(profile, &mut stages, &proofs, file, &mut findings);
+    let undone = kept.len() < stages.len();
+    if undone && !kept.is_empty() {
+        // The schemas kept were proven beside the undone ones rewritten; a reference from one
+        // tool's schema into another's could make that matter, so they are proven again.
+        let (closed, unmapped) = (load(&stages, |s| &s.closed), load(&stages, |s| &s.unmapped));
+        let holds = unmapped.as_ref().is_some_and(|unmapped| {
+            kept.iter().all(|(at, closes)| {
+                baseline(*closes, &closed, &before)
+                    .is_some_and(|base| verify(base, unmapped, at).verdict == Verdict::Proven)
+            })
+        });
+        if !holds {
+            all_undone(profile, &mut findings, converted_notes, kept.len(), file);
+            return Some(Retargeted {
+                document: base,
+                bytes: base_bytes,
+                findings,
+                nulled: Vec::new(),
+                draft,
+            });
+        }
+    }
+    let document = placed(&base, &stages, |s| &s.after);
+    let bytes = canonical::pretty(&document);
+    Some(Retargeted {
+        document,
+        bytes,
+        findings,
+        nulled,
+        draft,
+    })
+}
+
+/// Proves each stage ([`prove_stage`]); a stage not proven gets its schema back as it was.
+/// Returns the pointers of the stages kept (and whether each closes objects), and their
+/// null ⇒ absent mappings; the notes and the reasons go into `findings`.
+fn prove_stages(
+    profile: &Profile,
+    stages: &mut [Stage],
+    proofs: &Proofs<'_>,
+    file: &str,
+    findings: &mut Vec<Finding>,
+) -> (Vec<(String, bool)>, Vec<Nulled>) {
+    let mut kept = Vec::new();
     let mut nulled = Vec::new();
-    for stage in &mut stages {
-        let proofs = Proofs {
-            contract: loaded,
-            before: &before,
-            closed: closed.as_ref(),
-            unmapped: unmapped.as_ref(),
-            options: &options,
-        };
-        match prove_stage(profile, stage, &proofs, file) {
+    for stage in stages {
+        match prove_stage(profile, stage, proofs, file) {
             Ok((notes, these)) => {
                 findings.extend(notes);
                 nulled.extend(these);
@@ -131,46 +197,34 @@ pub fn retarget(
             }
         }
     }
-    let undone = kept.len() < stages.len();
-    if undone && !kept.is_empty() {
-        // The schemas kept were proven beside the undone ones rewritten; a reference from one
-        // tool's schema into another's could make that matter, so they are proven again.
-        let (closed, unmapped) = (load(&stages, |s| &s.closed), load(&stages, |s| &s.unmapped));
-        let holds = unmapped.as_ref().is_some_and(|unmapped| {
-            kept.iter().all(|(at, closes)| {
-                baseline(*closes, &closed, &before)
-                    .is_some_and(|base| verify(base, unmapped, at).verdict == Verdict::Proven)
-            })
-        });
-        if !holds {
-            findings.retain(|f| f.code == codes::TARGET_REWRITE_UNPROVEN);
-            findings.push(
-                Finding::of(
-                    codes::TARGET_REWRITE_UNPROVEN,
-                    format!(
-                        "{}: the rewrites of {} other schemas were undone too: they were proven only beside those undone",
-                        profile.id(),
-                        kept.len()
-                    ),
-                )
-                .in_file(file),
-            );
-            return Some(Retargeted {
-                document: base,
-                bytes: presented.bytes.clone(),
-                findings,
-                nulled: Vec::new(),
-            });
-        }
-    }
-    let document = placed(&base, &stages, |s| &s.after);
-    let bytes = canonical::pretty(&document);
-    Some(Retargeted {
-        document,
-        bytes,
-        findings,
-        nulled,
-    })
+    (kept, nulled)
+}
+
+/// When the stages kept could not be proven again without those undone: every stage's notes
+/// go but for the reasons, and a warning says so. The notes before `from` (the draft
+/// conversion's, proven on its own) stand.
+fn all_undone(
+    profile: &Profile,
+    findings: &mut Vec<Finding>,
+    from: usize,
+    kept: usize,
+    file: &str,
+) {
+    let rest = findings.split_off(from);
+    findings.extend(
+        rest.into_iter()
+            .filter(|f| f.code == codes::TARGET_REWRITE_UNPROVEN),
+    );
+    findings.push(
+        Finding::of(
+            codes::TARGET_REWRITE_UNPROVEN,
+            format!(
+                "{}: the rewrites of {kept} other schemas were undone too: they were proven only beside those undone",
+                profile.id(),
+            ),
+        )
+        .in_file(file),
+    );
 }
 
 /// The documents a stage is proven with.
@@ -316,8 +370,7 @@ fn placed(base: &Value, stages: &[Stage], pick: fn(&Stage) -> &Value) -> Value {
 }
 
 /// Each schema of the presentation through the stages; `None` when nothing was rewritten.
-fn stages(profile: &Profile, loaded: &Loaded, presented: &Presented<'_>) -> Option<Vec<Stage>> {
-    let draft = loaded.input().draft;
+fn stages(profile: &Profile, loaded: &Loaded, base: &Value, draft: Draft) -> Option<Vec<Stage>> {
     let keeping: Vec<Rewrite> = profile
         .rewrites
         .iter()
@@ -327,7 +380,7 @@ fn stages(profile: &Profile, loaded: &Loaded, presented: &Presented<'_>) -> Opti
     let has = |r: Rewrite| profile.rewrites.contains(&r);
     let mut stages = Vec::new();
     for (name, at) in loaded.contents.schemas() {
-        let original = presented.document.pointer(at)?.clone();
+        let original = base.pointer(at)?.clone();
         let mut schema = original.clone();
         let mut applied = targets::apply(&keeping, &mut schema, draft, at);
         let mut closes = false;
@@ -415,7 +468,7 @@ fn nulled_of(stage: &Stage) -> Vec<Nulled> {
 const LISTED: usize = 8;
 
 /// `a, b, c and N more`.
-fn listed(places: &[String]) -> String {
+pub(super) fn listed(places: &[String]) -> String {
     let mut out = places
         .iter()
         .take(LISTED)

@@ -104,7 +104,7 @@ pub static ANTHROPIC: Profile = Profile {
     date: "2026-08",
     family: Family::Anthropic,
     summary: "Anthropic Messages tools without `strict` (draft 2020-12, keywords read, not enforced)",
-    rewrites: &[],
+    rewrites: &[Rewrite::Draft2020_12],
     envelope: Envelope {
         shape: Shape::Anthropic,
         strict: None,
@@ -289,6 +289,7 @@ pub static ANTHROPIC_STRICT: Profile = Profile {
     family: Family::Anthropic,
     summary: "Anthropic tools with `strict: true` and `output_config.format` (a 2020-12 subset, budgets per request)",
     rewrites: &[
+        Rewrite::Draft2020_12,
         Rewrite::OneOfToAnyOf,
         Rewrite::Drop(DROPPED),
         Rewrite::DropFormats {

@@ -2,7 +2,9 @@
 //! constrains little; its clients add their own rules (`--target openai`, `anthropic`, … check
 //! those). Facts: `PROVIDERS.md` (a) column `mcp`, the MCP notes, (d) `mcp@…`.
 
-use super::{Check::*, Envelope, Evidence::*, Family, Place::*, Profile, Rule, Shape, View};
+use super::{
+    Check::*, Envelope, Evidence::*, Family, Place::*, Profile, Rewrite, Rule, Shape, View,
+};
 use crate::diagnostic::Severity::{Error, Note, Warning};
 
 /// The spec's own words: there is no provider to answer with an error, only clients.
@@ -75,7 +77,7 @@ pub static MCP_2025_11_25: Profile = Profile {
     date: "2025-11-25",
     family: Family::Mcp,
     summary: "MCP `inputSchema`, protocol 2025-11-25: an object schema, JSON Schema 2020-12 by default",
-    rewrites: &[],
+    rewrites: &[Rewrite::Draft2020_12],
     envelope: Envelope {
         shape: Shape::Mcp,
         strict: None,
@@ -103,7 +105,7 @@ pub static MCP_2026_07_28: Profile = Profile {
     date: "2026-07-28",
     family: Family::Mcp,
     summary: "MCP `inputSchema`, protocol 2026-07-28: any 2020-12 keyword beside `type: \"object\"`",
-    rewrites: &[],
+    rewrites: &[Rewrite::Draft2020_12],
     envelope: Envelope {
         shape: Shape::Mcp,
         strict: None,

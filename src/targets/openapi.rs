@@ -103,10 +103,11 @@ pub(super) fn strip(
     map: &mut Map<String, Value>,
     names: &'static [&'static str],
     draft: Draft,
-    neutral: bool,
+    root: Root,
 ) -> Vec<&'static str> {
     let silent = |k: &str| match k {
-        "$schema" => draft == Draft::Draft2020_12 || neutral,
+        "$schema" => draft == Draft::Draft2020_12 || root.neutral,
+        "$id" => root.unnamed,
         _ => keywords::is_annotation(k) || keywords::lookup(k, draft).is_none(),
     };
     let mut stripped = Vec::new();
@@ -116,6 +117,51 @@ pub(super) fn strip(
         }
     }
     stripped
+}
+
+/// What [`strip`] may take from a schema's root.
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct Root {
+    /// Its `$schema` goes: the schema reads the same as 2020-12 ([`draft_neutral`]).
+    pub neutral: bool,
+    /// Its `$id` goes: no reference needs the base URI ([`base_unneeded`]).
+    pub unnamed: bool,
+}
+
+impl Root {
+    /// What `rewrite` may strip from `schema`'s root (read as `draft`).
+    pub(super) fn of(rewrite: super::Rewrite, schema: &Value, draft: Draft) -> Root {
+        let stripping =
+            |name| matches!(rewrite, super::Rewrite::Strip(names) if names.contains(&name));
+        Root {
+            neutral: stripping("$schema") && draft_neutral(schema, draft),
+            unnamed: stripping("$id") && base_unneeded(schema),
+        }
+    }
+}
+
+/// True when no reference in `schema` needs the base URI its root's `$id` names: every `$ref`
+/// is a pointer into the schema (`#` or `#/…`), and no other `$id` or `id` sets a base below
+/// the root. Keys are searched wherever they sit (a property named `$id` too), which can only
+/// say no more often.
+pub(super) fn base_unneeded(schema: &Value) -> bool {
+    let mut stack: Vec<(&Value, bool)> = vec![(schema, true)];
+    while let Some((value, root)) = stack.pop() {
+        match value {
+            Value::Object(map) => {
+                let local = |r: &Value| r.as_str().is_some_and(|r| r == "#" || r.starts_with("#/"));
+                if map.get("$ref").is_some_and(|r| !local(r))
+                    || (!root && (map.contains_key("$id") || map.contains_key("id")))
+                {
+                    return false;
+                }
+                stack.extend(map.values().map(|v| (v, false)));
+            }
+            Value::Array(items) => stack.extend(items.iter().map(|v| (v, false))),
+            _ => {}
+        }
+    }
+    true
 }
 
 /// True when `schema`, read as `draft` (6 or later), means the same read as 2020-12: nowhere
@@ -131,6 +177,14 @@ pub(super) fn draft_neutral(schema: &Value, draft: Draft) -> bool {
     while let Some(value) = stack.pop() {
         match value {
             Value::Object(map) => {
+                // A keyword the draft ignores that 2020-12 would apply (`prefixItems` in
+                // draft 7); `$defs` only holds schemas, which pointers reach in any draft.
+                let awakened = |k: &String| {
+                    k != "$defs"
+                        && !keywords::is_annotation(k)
+                        && !draft.is_keyword(k)
+                        && Draft::Draft2020_12.is_keyword(k)
+                };
                 let changed = matches!(map.get("items"), Some(Value::Array(_)))
                     || [
                         "additionalItems",
@@ -140,6 +194,7 @@ pub(super) fn draft_neutral(schema: &Value, draft: Draft) -> bool {
                     ]
                     .iter()
                     .any(|k| map.contains_key(*k))
+                    || map.keys().any(awakened)
                     || (map.contains_key("$ref")
                         && draft < Draft::Draft2019_09
                         && map
@@ -317,17 +372,32 @@ mod tests {
                 &mut root,
                 &["$schema", "discriminator", "type"],
                 Draft::Draft2020_12,
-                false
+                Root::default()
             ),
             ["$schema", "discriminator"]
         );
+        // A root `$id` goes only where asked and no reference needs the base it names.
+        let mut named =
+            json!({"$id": "https://example.com/t", "properties": {"a": {"$ref": "#/$defs/a"}}});
+        assert!(base_unneeded(&named));
+        named["properties"]["b"] = json!({"$ref": "other.json"});
+        assert!(!base_unneeded(&named));
+        assert!(!base_unneeded(&json!({"properties": {"a": {"$id": "a"}}})));
         let Value::Object(mut old) = json!({"$schema": "http://json-schema.org/draft-07/schema#"})
         else {
             unreachable!()
         };
-        assert!(strip(&mut old, &["$schema"], Draft::Draft7, false).is_empty());
+        assert!(strip(&mut old, &["$schema"], Draft::Draft7, Root::default()).is_empty());
         assert_eq!(
-            strip(&mut old, &["$schema"], Draft::Draft7, true),
+            strip(
+                &mut old,
+                &["$schema"],
+                Draft::Draft7,
+                Root {
+                    neutral: true,
+                    unnamed: false
+                }
+            ),
             ["$schema"]
         );
     }
@@ -343,6 +413,8 @@ mod tests {
             json!({"properties": {"a": {"$ref": "#/definitions/a", "minLength": 1}}}),
             json!({"dependencies": {"a": ["b"]}}),
             json!({"additionalItems": false}),
+            json!({"prefixItems": [{"type": "string"}]}),
+            json!({"properties": {"a": {"dependentRequired": {"b": ["c"]}}}}),
         ] {
             assert!(!draft_neutral(&changed, Draft::Draft7), "{changed}");
         }

@@ -15,7 +15,7 @@ pub static BEDROCK: Profile = Profile {
     date: "2026-08",
     family: Family::Bedrock,
     summary: "Bedrock Converse `toolSpec` with a Claude model (for `strict`, also check `anthropic-strict`)",
-    rewrites: &[],
+    rewrites: &[Rewrite::Draft2020_12],
     envelope: Envelope {
         shape: Shape::Bedrock,
         strict: None,
@@ -54,7 +54,7 @@ pub static MISTRAL: Profile = Profile {
     date: "2026-08",
     family: Family::Mistral,
     summary: "Mistral function tools: meta-validated, no documented keyword subset",
-    rewrites: &[],
+    rewrites: &[Rewrite::Draft2020_12, Rewrite::Strip(&["$schema", "$id"])],
     envelope: Envelope {
         shape: Shape::ChatCompletions,
         strict: None,

@@ -65,6 +65,10 @@ pub enum Rewrite {
         /// The numeric formats it takes.
         numbers: Option<&'static [&'static str]>,
     },
+    /// A draft 4, 6 or 7 presentation converted to 2020-12 for a provider that reads only
+    /// 2020-12 (`convert::presentation_to_2020_12`):
+    /// an equivalence. Done on the whole document before the other rewrites, never per node.
+    Draft2020_12,
 }
 
 impl Rewrite {
@@ -83,6 +87,7 @@ impl Rewrite {
             }
             Rewrite::DropFormats { .. } => "format",
             Rewrite::Nullable => "type",
+            Rewrite::Draft2020_12 => "$schema",
         }
     }
 
@@ -115,6 +120,9 @@ impl Rewrite {
             }
             Rewrite::AnyOfAlone => {
                 "the annotations beside an `anyOf` go, its `description` into each branch (an equivalence)"
+            }
+            Rewrite::Draft2020_12 => {
+                "a draft 4, 6 or 7 document becomes 2020-12: `definitions` → `$defs`, array `items` → `prefixItems`, `dependencies` split, boolean bounds → numbers, what the old draft ignored (a `$ref`'s siblings) dropped (an equivalence)"
             }
             Rewrite::InlineRefs => {
                 "a `$ref` to a definition that does not reach itself becomes a copy of it, and unused definitions go (an equivalence)"
@@ -175,6 +183,10 @@ pub fn apply(rewrites: &[Rewrite], schema: &mut Value, draft: Draft, base: &str)
         // branches, so one rewrite at a time would never make it positive).
         if *rewrite == Rewrite::InlineRefs {
             applied.extend(inline_all(schema, draft, base));
+            continue;
+        }
+        if *rewrite == Rewrite::Draft2020_12 {
+            // The whole document's, done by `pipeline` before the rest.
             continue;
         }
         let positive = if *rewrite == Rewrite::OneOfToAnyOf {
@@ -248,8 +260,7 @@ fn apply_one(
     // Inlining reads targets from the schema as it was before this pass.
     let snapshot = (rewrite == Rewrite::InlineRefs).then(|| schema.clone());
     // The root's `$schema` may go where the schema reads the same as 2020-12.
-    let neutral = matches!(rewrite, Rewrite::Strip(names) if names.contains(&"$schema"))
-        && openapi::draft_neutral(schema, draft);
+    let root = openapi::Root::of(rewrite, schema, draft);
     for at in preorder(schema, draft).into_iter().rev() {
         let whole = !matches!(
             rewrite,
@@ -292,7 +303,16 @@ fn apply_one(
                 false
             }
             Rewrite::Strip(names) => {
-                for keyword in openapi::strip(map, names, draft, neutral && at.is_empty()) {
+                for keyword in openapi::strip(
+                    map,
+                    names,
+                    draft,
+                    if at.is_empty() {
+                        root
+                    } else {
+                        openapi::Root::default()
+                    },
+                ) {
                     applied.push(Applied {
                         keyword,
                         ..one(&at)
@@ -312,6 +332,7 @@ fn apply_one(
                 openapi::inline_ref(whole, map, draft)
             }
             Rewrite::CloseObjects => strict::close(map),
+            Rewrite::Draft2020_12 => false,
             Rewrite::RequireAll => {
                 let properties = pointer::push(&at, "properties");
                 let movable = |key: &str| !referred(&properties, key);

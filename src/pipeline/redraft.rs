@@ -1,0 +1,133 @@
+//! C4: a presentation converted to the draft its target reads (SPEC §3 "Targets": Anthropic,
+//! Bedrock and MCP read 2020-12 only), before the target's other rewrites. Like every rewrite it
+//! is kept only once the prover shows that each converted schema accepts every value the
+//! presentation did; and it is the whole document's or none, since one document is read in
+//! one draft.
+
+use serde_json::Value;
+
+use super::{Plan, Presented};
+use crate::canonical;
+use crate::convert;
+use crate::diagnostic::{Finding, codes};
+use crate::document::{self, Loaded};
+use crate::schema::Draft;
+use crate::targets::{self, Profile, Rewrite};
+use crate::verify::{self, Space, Verdict};
+
+/// A presentation converted to 2020-12.
+pub(super) struct Redrafted {
+    /// The converted document.
+    pub document: Value,
+    /// Its bytes.
+    pub bytes: String,
+    /// It, loaded as 2020-12.
+    pub loaded: Loaded,
+}
+
+/// The draft conversion, when `profile` asks for it and the presentation is in an older draft:
+/// `Some` when every schema converted and was proven; otherwise `None`, with a finding in
+/// `findings` saying why when something stood in the way (the target's checks then say what
+/// the provider makes of the unconverted document).
+pub(super) fn redraft(
+    profile: &Profile,
+    loaded: &Loaded,
+    presented: &Presented<'_>,
+    plan: &Plan,
+    file: &str,
+    findings: &mut Vec<Finding>,
+) -> Option<Redrafted> {
+    let draft = loaded.input().draft;
+    if !profile.rewrites.contains(&Rewrite::Draft2020_12) || draft >= Draft::Draft2019_09 {
+        return None;
+    }
+    let not_kept = |name: &str, at: &str, why: String, help: &str| {
+        Finding::of(
+            codes::TARGET_REWRITE_UNPROVEN,
+            format!(
+                "{}: {name}: not converted from draft {} to 2020-12: {why}",
+                profile.id(),
+                draft.name()
+            ),
+        )
+        .in_file(file)
+        .at(at.to_owned())
+        .with_help(help.to_owned())
+    };
+    const READS: &str = "the provider reads the schema as 2020-12 all the same; the findings below say what it refuses";
+    let mut document = presented.document.clone().into_owned();
+    let mut converted = Vec::new();
+    for (name, at) in loaded.contents.schemas() {
+        let Some(slot) = document.pointer_mut(at) else {
+            continue;
+        };
+        match convert::presentation_to_2020_12(slot, draft) {
+            Ok(Some(c)) => {
+                *slot = c.value;
+                converted.push((name, at, c.changes));
+            }
+            Ok(None) => {}
+            Err(why) => {
+                findings.push(not_kept(name, at, why, READS));
+                return None;
+            }
+        }
+    }
+    if converted.is_empty() {
+        return None;
+    }
+    let bytes = canonical::pretty(&document);
+    const BUG: &str = "this is a bug in stitch: please report it with the contract";
+    let (name, at, _) = &converted[0];
+    let Ok(after) =
+        document::load_derived_as(bytes.clone(), loaded, &plan.load, Draft::Draft2020_12)
+    else {
+        findings.push(not_kept(name, at, "it does not load".to_owned(), BUG));
+        return None;
+    };
+    let before = document::load_derived(presented.bytes.clone(), loaded, &plan.load).ok()?;
+    let options = verify::Options {
+        semantics: plan.choices.semantics,
+        ..plan.verify.unwrap_or_default()
+    };
+    let mut notes = Vec::new();
+    for (name, at, changes) in &converted {
+        let report = verify::verify(&Space::new(&before, at), &Space::new(&after, at), &options);
+        if report.verdict != Verdict::Proven {
+            let help = match report.verdict {
+                Verdict::Unknown => READS,
+                _ => BUG,
+            };
+            findings.push(not_kept(name, at, report.headline(name), help));
+            return None;
+        }
+        let places: Vec<String> = changes
+            .iter()
+            .map(|(node, keyword)| format!("`{keyword}` at #{}", targets::in_document(at, node)))
+            .collect();
+        let what = if places.is_empty() {
+            String::from("nothing but `$schema`")
+        } else {
+            super::retarget::listed(&places)
+        };
+        notes.push(
+            Finding::of(
+                codes::TARGET_REWRITTEN,
+                format!(
+                    "{}: {name}: converted from draft {} to 2020-12 ({what}); proven to accept every value the presentation accepts",
+                    profile.id(),
+                    draft.name()
+                ),
+            )
+            .in_file(file)
+            .at((*at).to_owned())
+            .with_help(Rewrite::Draft2020_12.describe()),
+        );
+    }
+    findings.extend(notes);
+    Some(Redrafted {
+        document,
+        bytes,
+        loaded: after,
+    })
+}
