@@ -149,12 +149,14 @@ def openapi_view(schema):
 
 
 class Mapper:
-    """absent => null at the recorded keys, walking the presentation (as a runtime adapter would
-    before sending a contract value to the model, in reverse)."""
+    """absent => null at the recorded keys, and an enum value as its recorded text (Gemini),
+    walking the presentation (as a runtime adapter would before sending a contract value to
+    the model, in reverse)."""
 
-    def __init__(self, schema, keys):
+    def __init__(self, schema, keys, texts=None):
         self.schema = schema
         self.keys = keys  # pointer (relative to the schema) -> keys
+        self.texts = texts or {}  # pointer -> {JSON of a value: its text}
         cls = jsonschema.validators.validator_for(schema, default=jsonschema.Draft202012Validator)
         self.validator = cls(schema)
 
@@ -168,6 +170,8 @@ class Mapper:
         ref = node.get("$ref")
         if isinstance(ref, str) and ref.startswith("#"):
             return self.map(ref[1:], value, hops + 1)
+        if pointer in self.texts and not isinstance(value, (dict, list)):
+            return self.texts[pointer].get(json.dumps(value), value)
         if isinstance(node.get("anyOf"), list):
             for i in range(len(node["anyOf"])):
                 candidate = self.map(f"{pointer}/anyOf/{i}", value, hops + 1)
@@ -274,7 +278,12 @@ def judge_into(path, tool, values, counts, failures):
             keys.setdefault(n["object"][len(at):], []).append(n["key"])
             if n["wasNullable"]:
                 ambiguous.add(n["key"])
-    mapper = Mapper(schema, keys)
+    texts = {}
+    for t in result.get("stringified", []):
+        if t["schema"].startswith(at):
+            texts[t["schema"][len(at):]] = {json.dumps(v["value"]): v["text"] for v in t["values"]}
+    counts["enums_as_text"] += len(texts)
+    mapper = Mapper(schema, keys, texts)
     for value in values:
         counts["values"] += 1
         mapped = mapper.map("", value)
@@ -341,7 +350,8 @@ print(f"{TARGET}: {c['schemas']} schemas, {c['accepted']} accepted / {c['refused
       f"stitch, {c['narrowed']} with a reported narrowing; {c['rules_ok']} meet every strict rule "
       f"checked here")
 print(f"values: {c['values']} judged by python jsonschema after absent => null "
-      f"({c['nulls_added']} nulls added), {c['mapped_ok']} accepted, "
+      f"({c['nulls_added']} nulls added) and enum values => text ({c['enums_as_text']} enums), "
+      f"{c['mapped_ok']} accepted, "
       f"{c['lost_to_narrowing']} rejected where a narrowing was reported; "
       f"{c['round_trips']} given back by `stitch validate` as the original")
 refusals = sorted((k[len("refused by "):], v) for k, v in c.items() if k.startswith("refused by "))

@@ -102,6 +102,7 @@ pub(super) fn run(args: &FlattenArgs, ctx: &mut Context<'_>) -> Result<Outcome, 
             let mut result = result(&input.name(), &loaded, &presented, written, ctx);
             result.findings.extend(json::findings(&ctx.shown(checked)));
             result.nulled = targeted.nulled.iter().map(Into::into).collect();
+            result.stringified = targeted.stringified.iter().map(Into::into).collect();
             document.results.push(result);
         } else {
             human(ctx, &loaded, &presented)?;
@@ -298,6 +299,7 @@ fn result(
         verdicts,
         findings: json::findings(&findings),
         nulled: Vec::new(),
+        stringified: Vec::new(),
     }
 }
 
@@ -312,6 +314,7 @@ fn failed(file: &str, findings: &[Finding], ctx: &Context<'_>) -> FlattenResult 
         verdicts: Vec::new(),
         findings: json::findings(&ctx.shown(findings)),
         nulled: Vec::new(),
+        stringified: Vec::new(),
     }
 }
 

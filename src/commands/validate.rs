@@ -17,7 +17,7 @@ use crate::cli::{Format, ValidateArgs};
 use crate::diagnostic::{Finding, codes};
 use crate::document::{self, Input};
 use crate::error::{Error, Outcome};
-use crate::pipeline::{self, Nulled, Plan, mapping};
+use crate::pipeline::{self, Nulled, Plan, Stringified, mapping};
 use crate::report::json::{self, FORMAT_VERSION, ValidateDocument};
 use crate::verify::{self, Space};
 
@@ -70,9 +70,10 @@ fn walk(
     at: &str,
     value: serde_json::Value,
     nulled: &[Nulled],
+    stringified: &[Stringified],
 ) -> Result<(serde_json::Value, Vec<String>), Error> {
     match crate::threads::run("stitch-validate", || {
-        mapping::unmap(presentation, at, value, nulled)
+        mapping::unmap(presentation, at, value, nulled, stringified)
     }) {
         Ok(Ok(walked)) => Ok(walked),
         _ => Err(Error::Input(vec![Finding::of(
@@ -140,6 +141,7 @@ fn judge(
                 pipeline::target(profile, &loaded, &mut presented, &plan, &args.contract);
             let draft = targeted.draft.unwrap_or(loaded.input().draft);
             let nulled = targeted.nulled;
+            let stringified = targeted.stringified;
             let presentation =
                 document::load_derived_as(presented.bytes.clone(), &loaded, &load, draft)
                     .map_err(Error::Input)?;
@@ -153,7 +155,8 @@ fn judge(
             }
             let mut best = None;
             for mapping in tries {
-                let (unmapped, dropped) = walk(&presentation, at, value.clone(), mapping)?;
+                let (unmapped, dropped) =
+                    walk(&presentation, at, value.clone(), mapping, &stringified)?;
                 let rejections = rejections_of(&unmapped)?;
                 let accepted = rejections.is_empty();
                 if best.is_none() || accepted {

@@ -37,6 +37,16 @@ pub struct Nulled {
     pub was_nullable: bool,
 }
 
+/// An `enum` written as text (`Rewrite::StringEnums`, Gemini): a model sends a value's JSON
+/// text there, and [`unmap`] reads the value back.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Stringified {
+    /// The enum's schema pointer in the presentation document.
+    pub at: String,
+    /// Its values as the contract has them, in order.
+    pub values: Vec<Value>,
+}
+
 /// Keywords that judge one part of a value by more than one schema, or compare parts: adding
 /// `null` for a key along one branch could then break another judgement.
 const CROSS: &[&str] = &[
@@ -172,25 +182,32 @@ fn part_schema(
     }
 }
 
-/// `value` as the contract reads it: the model's `null` dropped from every mapped key, walking
-/// the presentation at `at` of `presentation` (at each `anyOf`, the first branch that accepts
-/// the value). `nulled` is what the target rewrite recorded. Also returns the pointers (into
-/// the value) of the keys dropped.
+/// `value` as the contract reads it: the model's `null` dropped from every mapped key and each
+/// enum value read back from its text, walking the presentation at `at` of `presentation` (at
+/// each `anyOf`, the first branch that accepts the value). `nulled` and `stringified` are what
+/// the target's rewrites recorded. Also returns the pointers (into the value) of the keys
+/// dropped.
 pub fn unmap(
     presentation: &Loaded,
     at: &str,
     value: Value,
     nulled: &[Nulled],
+    stringified: &[Stringified],
 ) -> (Value, Vec<String>) {
     let mut keys: HashMap<&str, Vec<&str>> = HashMap::new();
     for n in nulled {
         keys.entry(n.object.as_str()).or_default().push(&n.key);
     }
+    let texts = stringified
+        .iter()
+        .map(|s| (s.at.as_str(), s.values.as_slice()))
+        .collect();
     let space = Space::new(presentation, at);
     let walk = Walk {
         loaded: presentation,
         places: verify::Places::new(&space),
         keys,
+        texts,
         draft: presentation.input().draft,
         dropped: RefCell::new(Vec::new()),
     };
@@ -203,6 +220,7 @@ struct Walk<'l, 's> {
     loaded: &'l Loaded,
     places: verify::Places<'l, 's>,
     keys: HashMap<&'l str, Vec<&'l str>>,
+    texts: HashMap<&'l str, &'l [Value]>,
     draft: Draft,
     dropped: RefCell<Vec<String>>,
 }
@@ -233,6 +251,13 @@ impl Walk<'_, '_> {
                 Some(branch) => self.value(&branch, value, path, hops + 1),
                 None => value,
             };
+        }
+        if let (Some(values), Value::String(text)) = (self.texts.get(here), &value)
+            && let Some(read) = values
+                .iter()
+                .find(|v| &crate::targets::enum_text(v) == text)
+        {
+            return read.clone();
         }
         match value {
             Value::Object(object) => Value::Object(self.object(map, here, object, path)),
@@ -317,7 +342,7 @@ mod tests {
         ];
         let value =
             json!({"a": null, "keep": null, "k": {"y": null}, "list": [{"y": "v"}, {"y": null}]});
-        let (out, dropped) = unmap(&presentation, "", value, &mapped);
+        let (out, dropped) = unmap(&presentation, "", value, &mapped, &[]);
         assert_eq!(
             out,
             json!({"keep": null, "k": {}, "list": [{"y": "v"}, {}]})

@@ -13,7 +13,7 @@ mod redraft;
 pub mod reproduce;
 pub mod retarget;
 
-pub use mapping::Nulled;
+pub use mapping::{Nulled, Stringified};
 pub use retarget::{Retargeted, retarget};
 
 use std::borrow::Cow;
@@ -214,6 +214,8 @@ pub struct Targeted {
     pub findings: Vec<Finding>,
     /// The null ⇒ absent mapping (F7.6) of the rewritten presentation.
     pub nulled: Vec<Nulled>,
+    /// The enums whose values a model sends as text.
+    pub stringified: Vec<Stringified>,
     /// The draft the target converted the presentation to, if it did.
     pub draft: Option<Draft>,
 }
@@ -233,6 +235,7 @@ pub fn target(
         presented.bytes = done.bytes;
         targeted.findings = done.findings;
         targeted.nulled = done.nulled;
+        targeted.stringified = done.stringified;
         targeted.draft = (done.draft != loaded.input().draft).then_some(done.draft);
     }
     targeted.findings.extend(check_target(

@@ -14,7 +14,7 @@
 
 use serde_json::Value;
 
-use super::mapping::{self, Nulled};
+use super::mapping::{self, Nulled, Stringified};
 use super::{Plan, Presented};
 use crate::canonical;
 use crate::diagnostic::{Finding, codes};
@@ -35,6 +35,8 @@ pub struct Retargeted {
     pub findings: Vec<Finding>,
     /// The keys where a model's `null` means absent.
     pub nulled: Vec<Nulled>,
+    /// The enums whose values a model sends as text.
+    pub stringified: Vec<Stringified>,
     /// The draft it is read in: the input's, or the one the target converted it to.
     pub draft: Draft,
 }
@@ -54,6 +56,16 @@ struct Stage {
     closes: bool,
     /// The properties made required and nullable.
     required: Vec<Applied>,
+    /// The enums written as text (`Rewrite::StringEnums`), and their values.
+    enums: Vec<Applied>,
+    stringified: Vec<Stringified>,
+}
+
+impl Stage {
+    /// True when it records a value mapping (null ⇒ absent, enum values as text).
+    fn maps(&self) -> bool {
+        !self.required.is_empty() || !self.stringified.is_empty()
+    }
 }
 
 /// The presentation of `loaded` rewritten for `profile`; `None` when the profile rewrites
@@ -84,6 +96,7 @@ pub fn retarget(
             bytes: base_bytes.clone(),
             findings,
             nulled: Vec::new(),
+            stringified: Vec::new(),
             draft,
         })
     };
@@ -109,7 +122,7 @@ pub fn retarget(
         after.as_ref(),
         file,
     ));
-    stages.retain(|s| !s.applied.is_empty() || !s.required.is_empty());
+    stages.retain(|s| !s.applied.is_empty() || s.maps());
     if stages.is_empty() {
         return unchanged(findings);
     }
@@ -136,7 +149,13 @@ pub fn retarget(
         unmapped: unmapped.as_ref(),
         options: &options,
     };
-    let (kept, nulled) = prove_stages(profile, &mut stages, &proofs, file, &mut findings);
+    let (
+        kept,
+        Mappings {
+            nulled,
+            stringified,
+        },
+    ) = prove_stages(profile, &mut stages, &proofs, file, &mut findings);
     let undone = kept.len() < stages.len();
     if undone && !kept.is_empty() {
         // The schemas kept were proven beside the undone ones rewritten; a reference from one
@@ -155,6 +174,7 @@ pub fn retarget(
                 bytes: base_bytes,
                 findings,
                 nulled: Vec::new(),
+                stringified: Vec::new(),
                 draft,
             });
         }
@@ -166,6 +186,7 @@ pub fn retarget(
         bytes,
         findings,
         nulled,
+        stringified,
         draft,
     })
 }
@@ -179,14 +200,15 @@ fn prove_stages(
     proofs: &Proofs<'_>,
     file: &str,
     findings: &mut Vec<Finding>,
-) -> (Vec<(String, bool)>, Vec<Nulled>) {
+) -> (Vec<(String, bool)>, Mappings) {
     let mut kept = Vec::new();
-    let mut nulled = Vec::new();
+    let mut mappings = Mappings::default();
     for stage in stages {
         match prove_stage(profile, stage, proofs, file) {
             Ok((notes, these)) => {
                 findings.extend(notes);
-                nulled.extend(these);
+                mappings.nulled.extend(these.nulled);
+                mappings.stringified.extend(these.stringified);
                 kept.push((stage.at.clone(), stage.closes));
             }
             Err(why) => {
@@ -197,7 +219,14 @@ fn prove_stages(
             }
         }
     }
-    (kept, nulled)
+    (kept, mappings)
+}
+
+/// The value mappings kept stages record.
+#[derive(Debug, Default)]
+struct Mappings {
+    nulled: Vec<Nulled>,
+    stringified: Vec<Stringified>,
 }
 
 /// When the stages kept could not be proven again without those undone: every stage's notes
@@ -245,7 +274,7 @@ fn prove_stage(
     stage: &Stage,
     proofs: &Proofs<'_>,
     file: &str,
-) -> Result<(Vec<Finding>, Vec<Nulled>), Finding> {
+) -> Result<(Vec<Finding>, Mappings), Finding> {
     let verify = |sub: &Loaded, sup: &Loaded| {
         verify::verify(
             &Space::new(sub, &stage.at),
@@ -290,12 +319,20 @@ fn prove_stage(
         nulled = nulled_of(stage);
         notes.push(nullable(profile, stage, &nulled, file));
     }
-    Ok((notes, nulled))
+    let stringified = stage.stringified.clone();
+    Ok((
+        notes,
+        Mappings {
+            nulled,
+            stringified,
+        },
+    ))
 }
 
-/// The mapping's shape, checked on the rewritten schemas (`after`, with their references
-/// resolved; `None` when they do not load, which shows nothing): a stage whose mapping is not
-/// shown sound keeps its optional properties optional, and a finding says why.
+/// The mappings' shape, checked on the rewritten schemas (`after`, with their references
+/// resolved; `None` when they do not load, which shows nothing): a stage whose mappings are not
+/// shown sound keeps its optional properties optional and its enums as they were, and a
+/// finding says why.
 fn keep_sound_mappings(
     profile: &Profile,
     stages: &mut [Stage],
@@ -303,7 +340,7 @@ fn keep_sound_mappings(
     file: &str,
 ) -> Vec<Finding> {
     let mut findings = Vec::new();
-    for stage in stages.iter_mut().filter(|s| !s.required.is_empty()) {
+    for stage in stages.iter_mut().filter(|s| s.maps()) {
         let why = match after {
             Some(after) => mapping::unsound(after, &stage.at),
             None => Some("the rewritten schema does not load, so nothing".to_owned()),
@@ -311,14 +348,21 @@ fn keep_sound_mappings(
         let Some(why) = why else {
             continue;
         };
+        let what = match (stage.required.is_empty(), stage.stringified.is_empty()) {
+            (false, true) => "optional properties left optional",
+            (true, false) => "enums left as they were",
+            _ => "optional properties left optional and enums as they were",
+        };
         stage.after = stage.closed.clone();
         stage.unmapped = stage.closed.clone();
         stage.required.clear();
+        stage.enums.clear();
+        stage.stringified.clear();
         findings.push(
             Finding::of(
                 codes::TARGET_REWRITE_UNPROVEN,
                 format!(
-                    "{}: {}: optional properties left optional: {why} could judge a value differently once a left-out key is sent as `null`",
+                    "{}: {}: {what}: {why} could judge a value differently once it is mapped (a left-out key sent as `null`, an enum value as text)",
                     profile.id(),
                     stage.name
                 ),
@@ -375,7 +419,12 @@ fn stages(profile: &Profile, loaded: &Loaded, base: &Value, draft: Draft) -> Opt
         .rewrites
         .iter()
         .copied()
-        .filter(|r| !matches!(r, Rewrite::CloseObjects | Rewrite::RequireAll))
+        .filter(|r| {
+            !matches!(
+                r,
+                Rewrite::CloseObjects | Rewrite::RequireAll | Rewrite::StringEnums
+            )
+        })
         .collect();
     let has = |r: Rewrite| profile.rewrites.contains(&r);
     let mut stages = Vec::new();
@@ -395,10 +444,18 @@ fn stages(profile: &Profile, loaded: &Loaded, base: &Value, draft: Draft) -> Opt
         } else {
             Vec::new()
         };
-        if applied.is_empty() && required.is_empty() {
+        // Last, so that nothing moves the enums written as text.
+        let mapped = schema.clone();
+        let enums = if has(Rewrite::StringEnums) {
+            targets::apply(&[Rewrite::StringEnums], &mut schema, draft, at)
+        } else {
+            Vec::new()
+        };
+        if applied.is_empty() && required.is_empty() && enums.is_empty() {
             continue;
         }
-        let unmapped = optional_again(&schema, &required);
+        let stringified = stringified_of(at, &mapped, &enums);
+        let unmapped = optional_again(&texts_undone(&schema, &mapped, &enums), &required);
         stages.push(Stage {
             name: name.to_owned(),
             at: at.to_owned(),
@@ -409,9 +466,37 @@ fn stages(profile: &Profile, loaded: &Loaded, base: &Value, draft: Draft) -> Opt
             applied,
             closes,
             required,
+            enums,
+            stringified,
         });
     }
     (!stages.is_empty()).then_some(stages)
+}
+
+/// The enums `enums` wrote as text (in `schema`, at the root of the document at `at`), with
+/// their values as `before` has them.
+fn stringified_of(at: &str, before: &Value, enums: &[Applied]) -> Vec<Stringified> {
+    enums
+        .iter()
+        .filter_map(|e| {
+            let values = before.pointer(&e.at)?.get("enum")?.as_array()?.clone();
+            Some(Stringified {
+                at: targets::in_document(at, &e.at),
+                values,
+            })
+        })
+        .collect()
+}
+
+/// `schema` with each enum written as text put back as it was in `before`.
+fn texts_undone(schema: &Value, before: &Value, enums: &[Applied]) -> Value {
+    let mut out = schema.clone();
+    for e in enums {
+        if let (Some(slot), Some(was)) = (out.pointer_mut(&e.at), before.pointer(&e.at)) {
+            *slot = was.clone();
+        }
+    }
+    out
 }
 
 /// The object schema holding a property, from the property's pointer (`…/properties/KEY`), and
@@ -496,11 +581,12 @@ fn places<'a>(stage: &Stage, applied: impl Iterator<Item = &'a Applied>) -> Vec<
 
 /// The note on a kept stage: what was rewritten where, and what the proof showed.
 fn rewritten(profile: &Profile, stage: &Stage, baseline: &str, file: &str) -> Finding {
-    let places = places(stage, stage.applied.iter());
-    let modulo = if stage.required.is_empty() {
-        ""
-    } else {
-        ", modulo null ⇒ absent"
+    let places = places(stage, stage.applied.iter().chain(&stage.enums));
+    let modulo = match (stage.required.is_empty(), stage.stringified.is_empty()) {
+        (true, true) => "",
+        (false, true) => ", modulo null ⇒ absent",
+        (true, false) => ", modulo enum values sent as text",
+        (false, false) => ", modulo null ⇒ absent and enum values sent as text",
     };
     let what = if places.is_empty() {
         String::from("rewrote optional properties")
@@ -513,7 +599,12 @@ fn rewritten(profile: &Profile, stage: &Stage, baseline: &str, file: &str) -> Fi
         stage.name,
     );
     let mut kinds: Vec<String> = Vec::new();
-    for a in stage.applied.iter().chain(&stage.required) {
+    for a in stage
+        .applied
+        .iter()
+        .chain(&stage.required)
+        .chain(&stage.enums)
+    {
         let described = a.rewrite.describe();
         if !kinds.contains(&described) {
             kinds.push(described);
@@ -602,7 +693,14 @@ fn nullable(profile: &Profile, stage: &Stage, nulled: &[Nulled], file: &str) -> 
 
 /// The warning that a schema's rewrites were undone, and why.
 fn unproven(profile: &Profile, stage: &Stage, report: Option<&Report>, file: &str) -> Finding {
-    let places = places(stage, stage.applied.iter().chain(&stage.required));
+    let places = places(
+        stage,
+        stage
+            .applied
+            .iter()
+            .chain(&stage.required)
+            .chain(&stage.enums),
+    );
     Finding::of(
         codes::TARGET_REWRITE_UNPROVEN,
         format!(

@@ -202,6 +202,45 @@ pub struct FlattenResult {
     /// means the key was left out; absent when there are none.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub nulled: Vec<NulledJson>,
+    /// With `--target gemini`: the enums written as text, where a model sends a value's JSON
+    /// text; absent when there are none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub stringified: Vec<StringifiedJson>,
+}
+
+/// One enum written as text.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StringifiedJson {
+    /// The enum's schema pointer in the presentation.
+    pub schema: String,
+    /// Each text the model may send, with the value it stands for.
+    pub values: Vec<TextJson>,
+}
+
+/// A text and its value.
+#[derive(Debug, Serialize)]
+pub struct TextJson {
+    /// What the model sends.
+    pub text: String,
+    /// What the contract reads.
+    pub value: Value,
+}
+
+impl From<&crate::pipeline::Stringified> for StringifiedJson {
+    fn from(s: &crate::pipeline::Stringified) -> Self {
+        StringifiedJson {
+            schema: s.at.clone(),
+            values: s
+                .values
+                .iter()
+                .map(|value| TextJson {
+                    text: crate::targets::enum_text(value),
+                    value: value.clone(),
+                })
+                .collect(),
+        }
+    }
 }
 
 /// One key of the null ⇒ absent mapping.

@@ -94,6 +94,7 @@ pub static GEMINI: Profile = Profile {
             "uniqueItems",
             "not",
         ]),
+        Rewrite::StringEnums,
     ],
     envelope: Envelope {
         shape: Shape::Gemini,

@@ -30,6 +30,7 @@ use std::fmt;
 
 pub use check::{ToolInput, Violation, check};
 pub use envelope::{Envelope, Shape, Wrapped, wrap};
+pub use openapi::enum_text;
 pub use rewrite::{Applied, Rewrite, apply, in_document};
 pub(crate) use strict::OBSERVE_KEYS;
 

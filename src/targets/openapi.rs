@@ -9,6 +9,8 @@
 //! - [`nullable_openapi`]: `type: [T, "null"]` and `anyOf: [X, {"type": "null"}]` become
 //!   `nullable: true`.
 //! - [`any_of_alone`]: the annotations beside an `anyOf` move into its branches.
+//! - [`stringify_enum`]: a non-string `enum` becomes `format: "enum"` with each value's JSON
+//!   text, a value mapping that `stitch validate` undoes.
 
 use serde_json::{Map, Value, json};
 
@@ -117,6 +119,63 @@ pub(super) fn strip(
         }
     }
     stripped
+}
+
+/// [`Rewrite::StringEnums`](super::Rewrite::StringEnums) on one node: an `enum` holding a value
+/// that is not a string, beside nothing but `type` and annotations, becomes `type: "string"`,
+/// `format: "enum"` and each value's JSON text (a string stays itself; `default` and
+/// `examples` are written the same way). Only when every value is a primitive (OpenAPI's enum
+/// holds no objects) and the texts are distinct and not empty, so that a text names one value.
+/// True when it changed.
+pub(super) fn stringify_enum(map: &mut Map<String, Value>) -> bool {
+    let Some(Value::Array(values)) = map.get("enum") else {
+        return false;
+    };
+    let primitive = |v: &Value| !v.is_object() && !v.is_array();
+    if values.iter().all(Value::is_string) || !values.iter().all(primitive) {
+        return false;
+    }
+    let texts: Vec<String> = values.iter().map(enum_text).collect();
+    let distinct: std::collections::HashSet<&String> = texts.iter().collect();
+    if distinct.len() < texts.len() || texts.iter().any(String::is_empty) {
+        return false;
+    }
+    let typed = |t: &Value| {
+        t.as_str()
+            .is_some_and(|t| matches!(t, "string" | "integer" | "number" | "boolean" | "null"))
+    };
+    let alone = map.iter().all(|(k, v)| match k.as_str() {
+        "enum" => true,
+        "type" => typed(v) || v.as_array().is_some_and(|ts| ts.iter().all(typed)),
+        "default" => primitive(v),
+        "examples" => v.as_array().is_some_and(|xs| xs.iter().all(primitive)),
+        "format" | "const" | "nullable" => false,
+        _ => keywords::is_annotation(k),
+    });
+    if !alone {
+        return false;
+    }
+    let texts: Vec<Value> = texts.into_iter().map(Value::String).collect();
+    map.insert("type".to_owned(), json!("string"));
+    map.insert("format".to_owned(), json!("enum"));
+    map.insert("enum".to_owned(), Value::Array(texts));
+    if let Some(default) = map.get_mut("default") {
+        *default = Value::String(enum_text(default));
+    }
+    if let Some(Value::Array(examples)) = map.get_mut("examples") {
+        for example in examples {
+            *example = Value::String(enum_text(example));
+        }
+    }
+    true
+}
+
+/// The text a stringified `enum` holds for `value`: a string itself, anything else its JSON.
+pub fn enum_text(value: &Value) -> String {
+    match value {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
 }
 
 /// What [`strip`] may take from a schema's root.
@@ -421,5 +480,32 @@ mod tests {
         // A `$ref` with siblings means the same in 2019-09 and 2020-12.
         let sibling = json!({"$ref": "#/$defs/a", "minLength": 1});
         assert!(draft_neutral(&sibling, Draft::Draft2019_09));
+    }
+
+    #[test]
+    fn a_non_string_enum_is_written_as_text_when_each_text_names_one_value() {
+        let Value::Object(mut zoom) =
+            json!({"type": "integer", "enum": [1, 2, 4], "default": 1, "description": "Zoom"})
+        else {
+            unreachable!()
+        };
+        assert!(stringify_enum(&mut zoom));
+        assert_eq!(
+            Value::Object(zoom),
+            json!({"type": "string", "enum": ["1", "2", "4"], "default": "1", "description": "Zoom", "format": "enum"})
+        );
+        for unchanged in [
+            json!({"enum": ["a", "b"]}),
+            json!({"enum": [1, "1"]}),
+            json!({"enum": [1, {"a": 1}]}),
+            json!({"enum": [1, 2], "minimum": 1}),
+            json!({"enum": [1, ""]}),
+        ] {
+            let Value::Object(mut map) = unchanged.clone() else {
+                unreachable!()
+            };
+            assert!(!stringify_enum(&mut map), "{unchanged}");
+            assert_eq!(Value::Object(map), unchanged);
+        }
     }
 }

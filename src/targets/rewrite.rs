@@ -65,6 +65,10 @@ pub enum Rewrite {
         /// The numeric formats it takes.
         numbers: Option<&'static [&'static str]>,
     },
+    /// A non-string `enum` written as `type: "string"`, `format: "enum"` and each value's
+    /// JSON text (Gemini takes string enums only): a value mapping, like null ⇒ absent, that
+    /// `pipeline` records and `stitch validate` undoes; proven modulo that mapping.
+    StringEnums,
     /// A draft 4, 6 or 7 presentation converted to 2020-12 for a provider that reads only
     /// 2020-12 (`convert::presentation_to_2020_12`):
     /// an equivalence. Done on the whole document before the other rewrites, never per node.
@@ -88,6 +92,7 @@ impl Rewrite {
             Rewrite::DropFormats { .. } => "format",
             Rewrite::Nullable => "type",
             Rewrite::Draft2020_12 => "$schema",
+            Rewrite::StringEnums => "enum",
         }
     }
 
@@ -120,6 +125,9 @@ impl Rewrite {
             }
             Rewrite::AnyOfAlone => {
                 "the annotations beside an `anyOf` go, its `description` into each branch (an equivalence)"
+            }
+            Rewrite::StringEnums => {
+                "an `enum` of numbers, booleans or `null` becomes `format: \"enum\"` with each value's JSON text: the model sends the text, and `stitch validate` reads the value back"
             }
             Rewrite::Draft2020_12 => {
                 "a draft 4, 6 or 7 document becomes 2020-12: `definitions` → `$defs`, array `items` → `prefixItems`, `dependencies` split, boolean bounds → numbers, what the old draft ignored (a `$ref`'s siblings) dropped (an equivalence)"
@@ -333,6 +341,7 @@ fn apply_one(
             }
             Rewrite::CloseObjects => strict::close(map),
             Rewrite::Draft2020_12 => false,
+            Rewrite::StringEnums => openapi::stringify_enum(map),
             Rewrite::RequireAll => {
                 let properties = pointer::push(&at, "properties");
                 let movable = |key: &str| !referred(&properties, key);
