@@ -267,7 +267,7 @@ fn apply_one(
     let mut applied: Vec<Applied> = Vec::new();
     // Inlining reads targets from the schema as it was before this pass.
     let snapshot = (rewrite == Rewrite::InlineRefs).then(|| schema.clone());
-    // The root's `$schema` may go where the schema reads the same as 2020-12.
+    // What may go from the root (`$schema`, `$id`) where nothing reads it.
     let root = openapi::Root::of(rewrite, schema, draft);
     for at in preorder(schema, draft).into_iter().rev() {
         let whole = !matches!(
@@ -311,16 +311,13 @@ fn apply_one(
                 false
             }
             Rewrite::Strip(names) => {
-                for keyword in openapi::strip(
-                    map,
-                    names,
-                    draft,
-                    if at.is_empty() {
-                        root
-                    } else {
-                        openapi::Root::default()
-                    },
-                ) {
+                // Only the root's `$schema` and `$id` may go.
+                let root = if at.is_empty() {
+                    root
+                } else {
+                    Default::default()
+                };
+                for keyword in openapi::strip(map, names, draft, root) {
                     applied.push(Applied {
                         keyword,
                         ..one(&at)
