@@ -12,6 +12,7 @@ pub mod pairing;
 mod redraft;
 pub mod reproduce;
 pub mod retarget;
+mod view;
 
 pub use mapping::{Nulled, Stringified};
 pub use retarget::{Retargeted, retarget};
@@ -238,11 +239,20 @@ pub fn target(
         targeted.stringified = done.stringified;
         targeted.draft = (done.draft != loaded.input().draft).then_some(done.draft);
     }
+    let draft = targeted.draft.unwrap_or(loaded.input().draft);
+    targeted.findings.extend(view::narrowed_by_view(
+        profile,
+        loaded,
+        &presented.document,
+        draft,
+        plan,
+        file,
+    ));
     targeted.findings.extend(check_target(
         profile,
         loaded,
         &presented.document,
-        targeted.draft.unwrap_or(loaded.input().draft),
+        draft,
         file,
     ));
     targeted

@@ -471,9 +471,20 @@ pub enum View {
     /// OpenAPI 3.0's reading (Gemini `parameters`): `nullable: true` beside one `type` adds
     /// `"null"` to it. `nullable` without a `type` is read as nothing (the narrow reading).
     OpenApi,
+    /// llama.cpp's grammar compiler: an object with `properties` and no
+    /// `additionalProperties` is closed. Narrower than JSON Schema's reading, so the
+    /// presentation itself is judged against the contract this way ([`View::narrows`]).
+    ClosedByDefault,
 }
 
 impl View {
+    /// True when the provider reads a schema more narrowly than JSON Schema where no rewrite
+    /// touched it: the presentation as the provider reads it must be proven against the
+    /// contract, or the values lost reported.
+    pub fn narrows(self) -> bool {
+        self == View::ClosedByDefault
+    }
+
     /// `schema` (read as `draft`) as JSON Schema that accepts what the provider accepts.
     pub fn enforced(self, schema: &mut serde_json::Value, draft: crate::schema::Draft) {
         if self == View::Literal {
@@ -483,6 +494,12 @@ impl View {
             let Some(serde_json::Value::Object(map)) = schema.pointer_mut(&at) else {
                 continue;
             };
+            if self == View::ClosedByDefault {
+                if map.contains_key("properties") && !map.contains_key("additionalProperties") {
+                    map.insert("additionalProperties".to_owned(), false.into());
+                }
+                continue;
+            }
             if map.get("nullable") != Some(&serde_json::Value::Bool(true)) {
                 continue;
             }

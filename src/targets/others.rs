@@ -152,7 +152,7 @@ pub static LLAMA_CPP: Profile = Profile {
         shape: Shape::ChatCompletions,
         strict: None,
     },
-    view: View::Literal,
+    view: View::ClosedByDefault,
     rules: &[
         Rule {
             check: ClosedByDefault,
