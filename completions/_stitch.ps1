@@ -41,8 +41,8 @@ Register-ArgumentCompleter -Native -CommandName 'stitch' -ScriptBlock {
             break
         }
         'stitch;flatten' {
-            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Write the presentation to FILE instead of standard output (one input only)')
-            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Write the presentation to FILE instead of standard output (one input only)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Write the presentation to FILE instead of standard output (one input only; `-` is standard output)')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Write the presentation to FILE instead of standard output (one input only; `-` is standard output)')
             [CompletionResult]::new('--out-dir', '--out-dir', [CompletionResultType]::ParameterName, 'Write each presentation to DIR at its input''s path relative to --root (`a/tool.json` → `DIR/a/tool.json`), creating folders as needed')
             [CompletionResult]::new('--root', '--root', [CompletionResultType]::ParameterName, 'The folder whose layout --out-dir mirrors; every input must be inside it [default: the current directory]')
             [CompletionResult]::new('--semantics', '--semantics', [CompletionResultType]::ParameterName, 'Which values the presentation must accept: those with the keys the contract declares (`declared`), or literally every value the contract accepts (`strict`)')

@@ -37,8 +37,8 @@ set edit:completion:arg-completer[stitch] = {|@words|
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'stitch;flatten'= {
-            cand -o 'Write the presentation to FILE instead of standard output (one input only)'
-            cand --output 'Write the presentation to FILE instead of standard output (one input only)'
+            cand -o 'Write the presentation to FILE instead of standard output (one input only; `-` is standard output)'
+            cand --output 'Write the presentation to FILE instead of standard output (one input only; `-` is standard output)'
             cand --out-dir 'Write each presentation to DIR at its input''s path relative to --root (`a/tool.json` → `DIR/a/tool.json`), creating folders as needed'
             cand --root 'The folder whose layout --out-dir mirrors; every input must be inside it [default: the current directory]'
             cand --semantics 'Which values the presentation must accept: those with the keys the contract declares (`declared`), or literally every value the contract accepts (`strict`)'

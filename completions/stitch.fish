@@ -39,7 +39,7 @@ complete -c stitch -n "__fish_stitch_needs_command" -f -a "targets" -d 'List the
 complete -c stitch -n "__fish_stitch_needs_command" -f -a "validate" -d 'Check a model\'s arguments against the contract, undoing what a target\'s presentation changed'
 complete -c stitch -n "__fish_stitch_needs_command" -f -a "completions" -d 'Print a shell completion script to standard output'
 complete -c stitch -n "__fish_stitch_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c stitch -n "__fish_stitch_using_subcommand flatten" -s o -l output -d 'Write the presentation to FILE instead of standard output (one input only)' -r -F
+complete -c stitch -n "__fish_stitch_using_subcommand flatten" -s o -l output -d 'Write the presentation to FILE instead of standard output (one input only; `-` is standard output)' -r -F
 complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l out-dir -d 'Write each presentation to DIR at its input\'s path relative to --root (`a/tool.json` → `DIR/a/tool.json`), creating folders as needed' -r -F
 complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l root -d 'The folder whose layout --out-dir mirrors; every input must be inside it [default: the current directory]' -r -F
 complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l semantics -d 'Which values the presentation must accept: those with the keys the contract declares (`declared`), or literally every value the contract accepts (`strict`)' -r -f -a "declared\t'Accept every value whose keys the contract declares (implicitly open objects are read as closed)'

@@ -77,7 +77,8 @@ pub struct FlattenArgs {
     /// Contracts to flatten (`-` reads standard input).
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<String>,
-    /// Write the presentation to FILE instead of standard output (one input only).
+    /// Write the presentation to FILE instead of standard output (one input only; `-` is
+    /// standard output).
     #[arg(short, long, value_name = "FILE", conflicts_with = "out_dir")]
     pub output: Option<std::path::PathBuf>,
     /// Write each presentation to DIR at its input's path relative to --root (`a/tool.json` →

@@ -347,6 +347,8 @@ fn destinations(
 ) -> Result<Vec<Option<PathBuf>>, Vec<Finding>> {
     let mut findings = Vec::new();
     let destinations: Vec<Option<PathBuf>> = match (&args.output, &args.out_dir) {
+        // `-o -` is standard output, as `-` is standard input among the FILEs.
+        (Some(path), _) if path.as_os_str() == "-" => inputs.iter().map(|_| None).collect(),
         (Some(path), _) => inputs.iter().map(|_| Some(path.clone())).collect(),
         (None, None) => inputs.iter().map(|_| None).collect(),
         (None, Some(out_dir)) => {
