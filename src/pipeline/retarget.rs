@@ -15,7 +15,7 @@
 use serde_json::Value;
 
 use super::mapping::{self, Nulled, Stringified};
-use super::{Plan, Presented};
+use super::{Plan, Presented, findings};
 use crate::canonical;
 use crate::diagnostic::{Finding, codes};
 use crate::document::{self, Loaded};
@@ -618,33 +618,7 @@ fn rewritten(profile: &Profile, stage: &Stage, baseline: &str, file: &str) -> Fi
 
 /// The warning that closing objects lost values, with one of them.
 fn narrowed(profile: &Profile, stage: &Stage, report: &Report, file: &str) -> Finding {
-    let message = match (&report.counterexample, report.verdict) {
-        (Some(c), _) => format!(
-            "{}: {}: closing objects loses values the contract accepts, such as {}",
-            profile.id(),
-            stage.name,
-            serde_json::to_string(&c.value).unwrap_or_default()
-        ),
-        (None, _) => format!(
-            "{}: {}: closing objects may lose values the contract accepts; the prover could not decide{}",
-            profile.id(),
-            stage.name,
-            report.reason.as_ref().map_or(String::new(), |r| format!(
-                " (`{}` at #{}: {})",
-                r.keyword, r.pointer, r.message
-            ))
-        ),
-    };
-    // The keyword that refused the lost value, when the prover names one.
-    let at = match &report.counterexample {
-        Some(c) if c.rejected_by.starts_with('/') => {
-            targets::in_document(&stage.at, &c.rejected_by)
-        }
-        _ => stage.at.clone(),
-    };
-    Finding::of(codes::TARGET_NARROWED, message)
-        .in_file(file)
-        .at(at)
+    findings::narrowing(&profile.id(), &stage.name, "closing objects", &stage.at, report, file)
         .with_help(format!(
             "{} needs `additionalProperties: false` on every object, so keys beyond the declared ones cannot be sent; applied for this target only",
             profile.name

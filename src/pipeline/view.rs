@@ -6,12 +6,12 @@
 
 use serde_json::Value;
 
-use super::Plan;
+use super::{Plan, findings};
 use crate::canonical;
-use crate::diagnostic::{Finding, codes};
+use crate::diagnostic::Finding;
 use crate::document::{self, Loaded};
 use crate::schema::Draft;
-use crate::targets::{self, Profile};
+use crate::targets::Profile;
 use crate::verify::{self, Space, Verdict};
 
 /// The narrowings `profile`'s reading of `presentation` (read as `draft`) makes, one warning
@@ -51,40 +51,22 @@ pub(super) fn narrowed_by_view(
         if report.verdict == Verdict::Proven {
             continue;
         }
-        let lost = match &report.counterexample {
-            Some(c) => format!(
-                "loses values the contract accepts, such as {}",
-                serde_json::to_string(&c.value).unwrap_or_default()
-            ),
-            None => "may lose values the contract accepts; the prover could not decide".to_owned(),
-        };
-        // The keyword that refused the value, or the object the view closed.
-        let pointer = match &report.counterexample {
-            Some(c) if c.rejected_by.starts_with('/') => {
-                let refused = targets::in_document(at, &c.rejected_by);
-                match refused.strip_suffix("/additionalProperties") {
-                    Some(object) if presentation.pointer(&refused).is_none() => object.to_owned(),
-                    _ => refused,
-                }
-            }
-            _ => at.to_owned(),
-        };
-        found.push(
-            Finding::of(
-                codes::TARGET_NARROWED,
-                format!(
-                    "{}: {name}: read as {} reads it (objects closed), the presentation {lost}",
-                    profile.id(),
-                    profile.name
-                ),
-            )
-            .in_file(file)
-            .at(pointer)
-            .with_help(format!(
-                "{} reads an object with `properties` and no `additionalProperties` as closed; write `additionalProperties: true` where the contract means open, or close it in the contract",
-                profile.name
-            )),
+        let what = format!(
+            "read as {} reads it (objects closed), the presentation",
+            profile.name
         );
+        let mut finding = findings::narrowing(&profile.id(), name, &what, at, &report, file);
+        // The view's closing adds no keyword: point at the object it closed.
+        if let Some(object) = finding.pointer.as_deref().and_then(|p| {
+            p.strip_suffix("/additionalProperties")
+                .filter(|_| presentation.pointer(p).is_none())
+        }) {
+            finding.pointer = Some(object.to_owned());
+        }
+        found.push(finding.with_help(format!(
+            "{} reads an object with `properties` and no `additionalProperties` as closed; write `additionalProperties: true` where the contract means open, or close it in the contract",
+            profile.name
+        )));
     }
     found
 }
