@@ -107,7 +107,7 @@ _stitch() {
             return 0
             ;;
         stitch__subcmd__flatten)
-            opts="-o -q -v -h --output --out-dir --root --semantics --deep --collisions --format --no-verify --samples --seed --target --envelope --input-kind --draft --ref-map --max-input-size --color --quiet --verbose --help"
+            opts="-o -q -v -h --output --out-dir --root --semantics --deep --collisions --format --no-verify --samples --seed --target --envelope --one-request --input-kind --draft --ref-map --max-input-size --color --quiet --verbose --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

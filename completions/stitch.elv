@@ -55,6 +55,7 @@ set edit:completion:arg-completer[stitch] = {|@words|
             cand --color 'When to colour diagnostics (NO_COLOR in the environment means never)'
             cand --deep 'Also flatten object unions below the root, at positions where widening cannot narrow (not under `not`, `if` or a `oneOf` that stays)'
             cand --no-verify 'Do not verify the presentation against the contract (then --samples and --seed mean nothing, and are refused)'
+            cand --one-request 'With --target, the inputs are the tools of one request: the limits a provider sets per request (Anthropic strict: 20 strict tools, 24 optional and 16 union-typed parameters; OpenAI: 128 tools) count every input''s tools together [default: each input is a request]'
             cand -q 'Show errors only: silence warnings and notes'
             cand --quiet 'Show errors only: silence warnings and notes'
             cand -v 'Show notes as well as warnings and errors'

@@ -69,6 +69,7 @@ always\t'Always colour'
 never\t'Never colour'"
 complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l deep -d 'Also flatten object unions below the root, at positions where widening cannot narrow (not under `not`, `if` or a `oneOf` that stays)'
 complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l no-verify -d 'Do not verify the presentation against the contract (then --samples and --seed mean nothing, and are refused)'
+complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l one-request -d 'With --target, the inputs are the tools of one request: the limits a provider sets per request (Anthropic strict: 20 strict tools, 24 optional and 16 union-typed parameters; OpenAI: 128 tools) count every input\'s tools together [default: each input is a request]'
 complete -c stitch -n "__fish_stitch_using_subcommand flatten" -s q -l quiet -d 'Show errors only: silence warnings and notes'
 complete -c stitch -n "__fish_stitch_using_subcommand flatten" -s v -l verbose -d 'Show notes as well as warnings and errors'
 complete -c stitch -n "__fish_stitch_using_subcommand flatten" -s h -l help -d 'Print help (see more with \'--help\')'

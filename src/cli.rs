@@ -114,6 +114,11 @@ pub struct FlattenArgs {
     /// Ollama and llama.cpp]; `keep` leaves the input's shape. A bare schema stays a schema.
     #[arg(long, value_enum, value_name = "SHAPE", requires = "target")]
     pub envelope: Option<EnvelopeArg>,
+    /// With --target, the inputs are the tools of one request: the limits a provider sets per
+    /// request (Anthropic strict: 20 strict tools, 24 optional and 16 union-typed parameters;
+    /// OpenAI: 128 tools) count every input's tools together [default: each input is a request].
+    #[arg(long, requires = "target")]
+    pub one_request: bool,
     /// How to load the inputs.
     #[command(flatten)]
     pub load: LoadArgs,

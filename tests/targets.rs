@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use stitch::diagnostic::Severity;
 use stitch::document::{self, Input, LoadOptions};
 use stitch::flatten::Choices;
-use stitch::pipeline::{self, Plan};
+use stitch::pipeline::{self, Plan, RequestScope};
 use stitch::targets;
 
 fn cases() -> Vec<PathBuf> {
@@ -41,7 +41,15 @@ fn render(case: &Path) -> (String, String, usize) {
         load,
     };
     let mut presented = pipeline::present(&loaded, "tool.json", &plan);
-    let findings = pipeline::target(profile, &loaded, &mut presented, &plan, "tool.json").findings;
+    let findings = pipeline::target(
+        profile,
+        &loaded,
+        &mut presented,
+        &plan,
+        "tool.json",
+        RequestScope::Document,
+    )
+    .findings;
     pipeline::envelop(&loaded, &mut presented, profile.envelope);
     let errors = findings
         .iter()

@@ -11,59 +11,48 @@ use crate::diagnostic::{Finding, Severity, codes};
 use crate::document::{self, Contents, Input, Loaded};
 use crate::error::{Error, Outcome};
 use crate::output;
-use crate::pipeline::{self, Plan, Presented, Verification};
-use crate::report::json::{self, FORMAT_VERSION, FlattenDocument, FlattenResult, VerdictJson};
+use crate::pipeline::{self, Plan, Presented, RequestScope, Targeted, Verification};
+use crate::report::json::{self, FlattenDocument, FlattenResult, VerdictJson};
 use crate::report::verdict;
-use crate::targets::{Envelope, Family, Profile, Shape};
+use crate::targets::{Envelope, Family, Profile, Request, Shape};
 use crate::verify::{self, Verdict};
 
 pub(super) fn run(args: &FlattenArgs, ctx: &mut Context<'_>) -> Result<Outcome, Error> {
     let target = match args.target {
-        Some(TargetChoice::All) if args.envelope.is_some() => {
-            return Err(Error::Usage(
-                "--envelope shapes a presentation, and --target all writes none".to_owned(),
-            ));
+        Some(TargetChoice::All) => {
+            all_alone(args)?;
+            return super::target_all::run(args, ctx);
         }
-        Some(TargetChoice::All) => return super::target_all::run(args, ctx),
         Some(TargetChoice::One(profile)) => Some(profile),
         None => None,
     };
-    let envelope = match target {
-        Some(profile) => envelope(profile, args.envelope)?,
-        None => None,
-    };
-    let mut document = FlattenDocument {
-        format_version: FORMAT_VERSION,
-        results: Vec::new(),
-        findings: Vec::new(),
-    };
+    let envelope = target
+        .map(|p| envelope(p, args.envelope))
+        .transpose()?
+        .flatten();
+    let mut document = FlattenDocument::default();
     let json = args.format == Format::Json;
-    if args.files.len() > 1 && args.out_dir.is_none() {
-        let message = "several inputs need --out-dir DIR (each presentation is written under its input's file name)";
-        if json {
-            document.findings = json::findings(&[Finding::of(codes::USAGE, message)]);
-            return print(ctx, &document, Err(Error::Reported));
-        }
-        return Err(Error::Usage(message.to_owned()));
-    }
     let inputs: Vec<Input> = args
         .files
         .iter()
         .map(|file| Input::from_arg(file))
         .collect();
-    let destinations = match destinations(args, &inputs) {
+    let destinations = match destinations_or_refusal(args, &inputs, ctx, &mut document) {
         Ok(destinations) => destinations,
-        Err(findings) if json => {
-            document.findings = json::findings(&findings);
-            return print(ctx, &document, Err(Error::Reported));
-        }
-        Err(findings) => return Err(Error::Input(findings)),
+        Err(refused) => return refused,
     };
     let plan = plan(args);
     let mut failures: Vec<Finding> = Vec::new();
     let mut refuted = false;
     // C4: the target would refuse a presentation.
     let mut refused = false;
+    // C4: with --one-request, the inputs' counts toward the per-request limits, added up.
+    let scope = if args.one_request {
+        RequestScope::Shared
+    } else {
+        RequestScope::Document
+    };
+    let mut request = Request::default();
     for (index, (file, input)) in args.files.iter().zip(inputs).enumerate() {
         let loaded = match load(args, &input, &plan) {
             Ok(loaded) => loaded,
@@ -78,18 +67,27 @@ pub(super) fn run(args: &FlattenArgs, ctx: &mut Context<'_>) -> Result<Outcome, 
         let mut presented = pipeline::present(&loaded, file, &plan);
         refuted |= presented.verdict() == Some(Verdict::Refuted);
         let targeted = target.map_or_else(Default::default, |profile| {
-            pipeline::target(profile, &loaded, &mut presented, &plan, &input.name())
+            pipeline::target(
+                profile,
+                &loaded,
+                &mut presented,
+                &plan,
+                &input.name(),
+                scope,
+            )
         });
+        request.add(&targeted.request);
         let layout =
             envelope.and_then(|envelope| pipeline::envelop(&loaded, &mut presented, envelope));
-        let checked = &targeted.findings;
-        refused |= checked.iter().any(|f| f.severity == Severity::Error);
+        refused |= targeted
+            .findings
+            .iter()
+            .any(|f| f.severity == Severity::Error);
         let destination = destinations[index].as_deref();
         let written = match write(args, destination, &loaded, &presented, layout.as_deref()) {
             Ok(written) => written,
             Err(error) if json => {
-                let mut result = result(&input.name(), &loaded, &presented, None, ctx);
-                result.findings.extend(json::findings(&ctx.shown(checked)));
+                let mut result = result(&input.name(), &loaded, &presented, None, &targeted, ctx);
                 result
                     .findings
                     .extend(json::findings(&error_findings(error)));
@@ -99,15 +97,17 @@ pub(super) fn run(args: &FlattenArgs, ctx: &mut Context<'_>) -> Result<Outcome, 
             Err(error) => return Err(error),
         };
         if json {
-            let mut result = result(&input.name(), &loaded, &presented, written, ctx);
-            result.findings.extend(json::findings(&ctx.shown(checked)));
-            result.nulled = targeted.nulled.iter().map(Into::into).collect();
-            result.stringified = targeted.stringified.iter().map(Into::into).collect();
+            let result = result(&input.name(), &loaded, &presented, written, &targeted, ctx);
             document.results.push(result);
         } else {
             human(ctx, &loaded, &presented)?;
             if let Some(profile) = target {
-                target_summary(ctx, profile, checked)?;
+                // Several inputs: say which one the line is about.
+                let what = match args.files.len() {
+                    1 => format!("target {}", profile.id()),
+                    _ => format!("{}: target {}", input.name(), profile.id()),
+                };
+                target_summary(ctx, &targeted.findings, &what)?;
             }
             if written.is_none() {
                 ctx.out.write_all(presented.bytes.as_bytes())?;
@@ -118,6 +118,10 @@ pub(super) fn run(args: &FlattenArgs, ctx: &mut Context<'_>) -> Result<Outcome, 
             release(document, last);
         }
         release(loaded, last);
+    }
+    // An input that could not be read leaves the request unknown: no verdict on it.
+    if let (Some(profile), RequestScope::Shared, true) = (target, scope, failures.is_empty()) {
+        refused |= one_request(ctx, profile, &request, args, &mut document)?;
     }
     let outcome = if !failures.is_empty() {
         Err(Error::Input(failures))
@@ -131,6 +135,75 @@ pub(super) fn run(args: &FlattenArgs, ctx: &mut Context<'_>) -> Result<Outcome, 
         return print(ctx, &document, outcome);
     }
     outcome
+}
+
+/// Where each input's presentation goes ([`destinations`]), or the command's end when the
+/// outputs asked for cannot be written (a usage error, or an input's finding; in the JSON
+/// document under `--format json`).
+fn destinations_or_refusal(
+    args: &FlattenArgs,
+    inputs: &[Input],
+    ctx: &mut Context<'_>,
+    document: &mut FlattenDocument,
+) -> Result<Vec<Option<PathBuf>>, Result<Outcome, Error>> {
+    let json = args.format == Format::Json;
+    if args.files.len() > 1 && args.out_dir.is_none() {
+        let message = "several inputs need --out-dir DIR (each presentation is written under its input's file name)";
+        if json {
+            document.findings = json::findings(&[Finding::of(codes::USAGE, message)]);
+            return Err(print(ctx, document, Err(Error::Reported)));
+        }
+        return Err(Err(Error::Usage(message.to_owned())));
+    }
+    match destinations(args, inputs) {
+        Ok(destinations) => Ok(destinations),
+        Err(findings) if json => {
+            document.findings = json::findings(&findings);
+            Err(print(ctx, document, Err(Error::Reported)))
+        }
+        Err(findings) => Err(Err(Error::Input(findings))),
+    }
+}
+
+/// `--target all` writes nothing and checks each input alone: refuses the options that say
+/// otherwise.
+fn all_alone(args: &FlattenArgs) -> Result<(), Error> {
+    if args.envelope.is_some() {
+        return Err(Error::Usage(
+            "--envelope shapes a presentation, and --target all writes none".to_owned(),
+        ));
+    }
+    if args.one_request {
+        return Err(Error::Usage(
+            "--one-request counts one target's limits over the inputs; name the target".to_owned(),
+        ));
+    }
+    Ok(())
+}
+
+/// C4, `--one-request`: reports the limits `profile` sets per request, counted over every
+/// input (`request`), as the JSON document's findings or after the inputs' lines; true when
+/// the provider would refuse the request.
+fn one_request(
+    ctx: &mut Context<'_>,
+    profile: &'static Profile,
+    request: &Request,
+    args: &FlattenArgs,
+    document: &mut FlattenDocument,
+) -> Result<bool, Error> {
+    let found = pipeline::request_findings(profile, request, None);
+    if args.format == Format::Json {
+        document.findings = json::findings(&ctx.shown(&found));
+    } else {
+        let n = args.files.len();
+        let what = format!(
+            "target {}, one request of {n} input{}",
+            profile.id(),
+            if n == 1 { "" } else { "s" }
+        );
+        target_summary(ctx, &found, &what)?;
+    }
+    Ok(found.iter().any(|f| f.severity == Severity::Error))
 }
 
 /// The request shape to write `profile`'s presentation in (`None`: the input's own).
@@ -235,30 +308,22 @@ fn human(ctx: &mut Context<'_>, loaded: &Loaded, presented: &Presented<'_>) -> R
     Ok(())
 }
 
-/// The target's findings, then one line: would the provider take this presentation?
-fn target_summary(
-    ctx: &mut Context<'_>,
-    profile: &Profile,
-    checked: &[Finding],
-) -> Result<(), Error> {
+/// The target's findings, then one line: would the provider take `what` (a presentation, or
+/// the request that sends them all)?
+fn target_summary(ctx: &mut Context<'_>, checked: &[Finding], what: &str) -> Result<(), Error> {
     ctx.report(checked)?;
     let count = |severity| checked.iter().filter(|f| f.severity == severity).count();
     let (errors, warnings) = (count(Severity::Error), count(Severity::Warning));
     let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
     let (severity, line) = if errors > 0 {
         let line = format!(
-            "target {}: refused ({}, {})\n",
-            profile.id(),
+            "{what}: refused ({}, {})\n",
             plural(errors, "error"),
             plural(warnings, "warning")
         );
         (Severity::Error, line)
     } else {
-        let line = format!(
-            "target {}: accepted ({})\n",
-            profile.id(),
-            plural(warnings, "warning")
-        );
+        let line = format!("{what}: accepted ({})\n", plural(warnings, "warning"));
         (Severity::Warning, line)
     };
     if ctx.style.shows_severity(severity) {
@@ -267,12 +332,13 @@ fn target_summary(
     Ok(())
 }
 
-/// One input's JSON result.
+/// One input's JSON result, the target's findings and mappings last.
 fn result(
     file: &str,
     loaded: &Loaded,
     presented: &Presented<'_>,
     written: Option<String>,
+    targeted: &Targeted,
     ctx: &Context<'_>,
 ) -> FlattenResult {
     let mut findings = ctx.shown(&loaded.findings);
@@ -288,6 +354,7 @@ fn result(
             }
         });
     }
+    findings.extend(ctx.shown(&targeted.findings));
     FlattenResult {
         file: file.to_owned(),
         name: name(loaded),
@@ -298,8 +365,8 @@ fn result(
         verdict: presented.verdict().map(Verdict::name),
         verdicts,
         findings: json::findings(&findings),
-        nulled: Vec::new(),
-        stringified: Vec::new(),
+        nulled: targeted.nulled.iter().map(Into::into).collect(),
+        stringified: targeted.stringified.iter().map(Into::into).collect(),
     }
 }
 

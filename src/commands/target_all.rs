@@ -11,7 +11,7 @@ use crate::cli::{FlattenArgs, Format};
 use crate::diagnostic::{Finding, Severity, codes};
 use crate::document::{Contents, Input};
 use crate::error::{Error, Outcome};
-use crate::pipeline;
+use crate::pipeline::{self, RequestScope};
 use crate::report::json::{self, FORMAT_VERSION, TargetAllDocument, TargetAllResult, TargetRow};
 use crate::targets::PROFILES;
 use crate::verify::Verdict;
@@ -47,7 +47,14 @@ pub(super) fn run(args: &FlattenArgs, ctx: &mut Context<'_>) -> Result<Outcome, 
         let mut rows = Vec::new();
         for profile in PROFILES {
             let mut shaped = presented.clone();
-            let found = pipeline::target(profile, &loaded, &mut shaped, &plan, &input.name());
+            let found = pipeline::target(
+                profile,
+                &loaded,
+                &mut shaped,
+                &plan,
+                &input.name(),
+                RequestScope::Document,
+            );
             rows.push(row(profile, &found.findings));
         }
         document.results.push(TargetAllResult {

@@ -17,7 +17,7 @@ use crate::cli::{Format, ValidateArgs};
 use crate::diagnostic::{Finding, codes};
 use crate::document::{self, Input};
 use crate::error::{Error, Outcome};
-use crate::pipeline::{self, Nulled, Plan, Stringified, mapping};
+use crate::pipeline::{self, Nulled, Plan, RequestScope, Stringified, mapping};
 use crate::report::json::{self, FORMAT_VERSION, ValidateDocument};
 use crate::verify::{self, Space};
 
@@ -137,8 +137,14 @@ fn judge(
                 load: load.clone(),
             };
             let mut presented = pipeline::present(&loaded, &args.contract, &plan);
-            let targeted =
-                pipeline::target(profile, &loaded, &mut presented, &plan, &args.contract);
+            let targeted = pipeline::target(
+                profile,
+                &loaded,
+                &mut presented,
+                &plan,
+                &args.contract,
+                RequestScope::Document,
+            );
             let draft = targeted.draft.unwrap_or(loaded.input().draft);
             let nulled = targeted.nulled;
             let stringified = targeted.stringified;

@@ -27,7 +27,7 @@ use crate::diagnostic::{Finding, codes};
 use crate::document::{self, Contents, LoadOptions, Loaded, Tool};
 use crate::flatten::{self, Choices};
 use crate::schema::Draft;
-use crate::targets::{self, Profile, ToolInput, Violation};
+use crate::targets::{self, Profile, Request, ToolInput, Violation};
 use crate::verify::{self, Report, Space, Verdict};
 
 /// How to present a contract.
@@ -190,21 +190,54 @@ fn verify_presentation(
         .collect()
 }
 
-/// C4: the findings of checking a presentation of `loaded` against `profile`. The schemas of one
-/// input are one request (a tool list's tools are sent together); each finding points into the
-/// presentation and names the target in its message, the provider's predicted answer in its help.
+/// C4: the findings of checking a presentation of `loaded` against `profile`, but for the
+/// limits a provider sets per request, and the document's counts toward them (its tools are
+/// sent together). Each finding points into the presentation and names the target in its
+/// message, the provider's predicted answer in its help.
 pub fn check_target(
     profile: &'static Profile,
     loaded: &Loaded,
     presentation: &Value,
     draft: Draft,
     file: &str,
-) -> Vec<Finding> {
+) -> (Vec<Finding>, Request) {
     let tools = tool_inputs(loaded, presentation, draft);
-    targets::check(profile, &tools)
+    let (violations, request) = targets::check_apart(profile, &tools);
+    let findings = violations
         .into_iter()
-        .map(|v| target_finding(profile, v, file))
+        .map(|v| target_finding(profile, v).in_file(file))
+        .collect();
+    (findings, request)
+}
+
+/// C4: the findings of `request`'s per-request limits (counted over one document, or over all
+/// the documents sent together), about `file` when the request is one document's.
+pub fn request_findings(
+    profile: &'static Profile,
+    request: &Request,
+    file: Option<&str>,
+) -> Vec<Finding> {
+    request
+        .violations(profile)
+        .into_iter()
+        .map(|v| match file {
+            Some(file) => target_finding(profile, v).in_file(file),
+            None => Finding {
+                pointer: None,
+                ..target_finding(profile, v)
+            },
+        })
         .collect()
+}
+
+/// Which tools one request sends, for the limits a provider sets per request.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RequestScope {
+    /// The tools of the one document: its findings include the request's limits.
+    Document,
+    /// The tools of several documents: the caller adds up [`Targeted::request`] and reports
+    /// the limits once ([`request_findings`]).
+    Shared,
 }
 
 /// What `stitch flatten --target` found: the rewrites' notes, then what the target would refuse
@@ -219,16 +252,20 @@ pub struct Targeted {
     pub stringified: Vec<Stringified>,
     /// The draft the target converted the presentation to, if it did.
     pub draft: Option<Draft>,
+    /// The document's counts toward the limits a provider sets per request.
+    pub request: Request,
 }
 
 /// C4, as `stitch flatten --target` does it: rewrites the presentation for `profile` (kept
-/// only where proven, see [`retarget()`]) and checks the result.
+/// only where proven, see [`retarget()`]) and checks the result; `scope` says whether the
+/// document is a request of its own.
 pub fn target(
     profile: &'static Profile,
     loaded: &Loaded,
     presented: &mut Presented<'_>,
     plan: &Plan,
     file: &str,
+    scope: RequestScope,
 ) -> Targeted {
     let mut targeted = Targeted::default();
     if let Some(done) = retarget(profile, loaded, presented, plan, file) {
@@ -248,13 +285,14 @@ pub fn target(
         plan,
         file,
     ));
-    targeted.findings.extend(check_target(
-        profile,
-        loaded,
-        &presented.document,
-        draft,
-        file,
-    ));
+    let (checked, request) = check_target(profile, loaded, &presented.document, draft, file);
+    targeted.findings.extend(checked);
+    if scope == RequestScope::Document {
+        targeted
+            .findings
+            .extend(request_findings(profile, &request, Some(file)));
+    }
+    targeted.request = request;
     targeted
 }
 
@@ -290,8 +328,8 @@ fn tool_inputs<'l>(
     }
 }
 
-/// A violation as a finding about `file`'s presentation.
-fn target_finding(profile: &Profile, violation: Violation, file: &str) -> Finding {
+/// A violation as a finding about a presentation (the caller names the file).
+fn target_finding(profile: &Profile, violation: Violation) -> Finding {
     let rule = violation.rule;
     let evidence = format!("[{} {}]", rule.evidence.label(), rule.source);
     let help = if !violation.predicts.is_empty() {
@@ -317,7 +355,6 @@ fn target_finding(profile: &Profile, violation: Violation, file: &str) -> Findin
         violation.severity,
         format!("{}: {}", profile.id(), violation.message),
     )
-    .in_file(file)
     .at(violation.pointer)
     .with_help(help)
 }

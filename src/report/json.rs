@@ -176,8 +176,19 @@ pub struct FlattenDocument {
     pub format_version: u32,
     /// One result per input, in the order given.
     pub results: Vec<FlattenResult>,
-    /// Problems of the run rather than of one input.
+    /// Problems of the run rather than of one input (a usage error, the limits of a request
+    /// that sends every input).
     pub findings: Vec<FindingJson>,
+}
+
+impl Default for FlattenDocument {
+    fn default() -> Self {
+        FlattenDocument {
+            format_version: FORMAT_VERSION,
+            results: Vec::new(),
+            findings: Vec::new(),
+        }
+    }
 }
 
 /// One input of `stitch flatten`.

@@ -28,7 +28,7 @@ mod strict;
 
 use std::fmt;
 
-pub use check::{ToolInput, Violation, check};
+pub use check::{Request, ToolInput, Violation, check, check_apart};
 pub use envelope::{Envelope, Shape, Wrapped, wrap};
 pub use openapi::enum_text;
 pub use rewrite::{Applied, Rewrite, apply, in_document};

@@ -58,10 +58,27 @@ struct Fill {
 }
 
 /// Every violation of `profile`'s rules by the tools of one request, in tool, node and rule
-/// order.
+/// order, then the request's limits.
 pub fn check(profile: &'static Profile, tools: &[ToolInput<'_>]) -> Vec<Violation> {
+    let (mut out, request) = check_apart(profile, tools);
+    out.extend(request.violations(profile));
+    out
+}
+
+/// [`check()`] without the limits a provider sets per request: the violations of each tool,
+/// and what the tools add to the request's counts. Adding the counts of several documents
+/// ([`Request::add`]) checks them as one request.
+pub fn check_apart(
+    profile: &'static Profile,
+    tools: &[ToolInput<'_>],
+) -> (Vec<Violation>, Request) {
     let mut out = Vec::new();
-    let mut totals = vec![0usize; profile.rules.len()];
+    let mut request = Request {
+        counts: vec![0; profile.rules.len()],
+        first: tools
+            .first()
+            .map(|t| (t.name.to_owned(), t.pointer.to_owned())),
+    };
     for (index, tool) in tools.iter().enumerate() {
         let mut walk = Walk {
             profile,
@@ -81,30 +98,71 @@ pub fn check(profile: &'static Profile, tools: &[ToolInput<'_>]) -> Vec<Violatio
             if let Check::Limit { measure, .. } = rule.check {
                 let count = measure_of(measure, &nodes);
                 if measure.per_request() {
-                    totals[i] += count;
+                    request.counts[i] += count;
                 } else {
                     walk.limit(rule, count, "");
                 }
             }
         }
     }
-    if let Some(first) = tools.first() {
-        for (i, rule) in profile.rules.iter().enumerate() {
+    (out, request)
+}
+
+/// The counts a provider limits per request (tools, optional and union-typed parameters),
+/// taken over the tools of one or more documents.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Request {
+    /// One count per rule of the profile, in profile order (0 for the other rules).
+    counts: Vec<usize>,
+    /// The first tool's name and schema pointer: the request's violations point there.
+    first: Option<(String, String)>,
+}
+
+impl Request {
+    /// Adds the counts of `other` (the same profile's, over other tools of the request).
+    pub fn add(&mut self, other: &Request) {
+        if self.counts.len() < other.counts.len() {
+            self.counts.resize(other.counts.len(), 0);
+        }
+        for (total, count) in self.counts.iter_mut().zip(&other.counts) {
+            *total += count;
+        }
+        if self.first.is_none() {
+            self.first.clone_from(&other.first);
+        }
+    }
+
+    /// The violations (over) and notes (near) of `profile`'s per-request limits; none for a
+    /// request without tools.
+    pub fn violations(&self, profile: &'static Profile) -> Vec<Violation> {
+        let Some((name, pointer)) = &self.first else {
+            return Vec::new();
+        };
+        let tool = ToolInput {
+            name,
+            at: None,
+            description: None,
+            schema: &Value::Null,
+            pointer,
+            draft: Draft::Draft2020_12,
+        };
+        let mut out = Vec::new();
+        let mut walk = Walk {
+            profile,
+            node: String::new(),
+            tool: &tool,
+            index: 0,
+            out: &mut out,
+        };
+        for (rule, count) in profile.rules.iter().zip(&self.counts) {
             if let Check::Limit { measure, .. } = rule.check
                 && measure.per_request()
             {
-                let mut walk = Walk {
-                    profile,
-                    node: String::new(),
-                    tool: first,
-                    index: 0,
-                    out: &mut out,
-                };
-                walk.limit(rule, totals[i], "");
+                walk.limit(rule, *count, "");
             }
         }
+        out
     }
-    out
 }
 
 /// A schema node.
@@ -575,6 +633,47 @@ mod tests {
         assert_eq!(limits(1), []);
         assert_eq!(limits(2), [Severity::Note]);
         assert_eq!(limits(3), [Severity::Error]);
+    }
+
+    #[test]
+    fn requests_added_up_are_the_request_of_all_their_tools() {
+        let wide: Map<String, Value> = (0..10)
+            .map(|i| (format!("p{i}"), json!({"type": ["string", "null"]})))
+            .collect();
+        let schema = json!({"type": "object", "properties": wide, "additionalProperties": false});
+        let tool = |name| ToolInput {
+            name,
+            at: Some(""),
+            description: None,
+            schema: &schema,
+            pointer: "",
+            draft: Draft::Draft2020_12,
+        };
+        let profile = lookup("anthropic-strict").unwrap();
+        let together = check(profile, &[tool("a"), tool("b")]);
+        let mut request = Request::default();
+        let mut apart = Vec::new();
+        for name in ["a", "b"] {
+            let (violations, counts) = check_apart(profile, &[tool(name)]);
+            apart.extend(violations);
+            request.add(&counts);
+        }
+        apart.extend(request.violations(profile));
+        // 20 optional and 20 union-typed parameters: over the union limit (16), near the
+        // optional one (24); the same findings either way, but for the tool index.
+        let strip = |vs: Vec<Violation>| -> Vec<(String, Severity)> {
+            vs.into_iter().map(|v| (v.message, v.severity)).collect()
+        };
+        assert_eq!(strip(together), strip(apart));
+        assert_eq!(
+            request
+                .violations(profile)
+                .iter()
+                .map(|v| v.severity)
+                .collect::<Vec<_>>(),
+            [Severity::Note, Severity::Error]
+        );
+        assert_eq!(Request::default().violations(profile), []);
     }
 
     #[test]
