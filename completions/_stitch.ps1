@@ -32,6 +32,7 @@ Register-ArgumentCompleter -Native -CommandName 'stitch' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('flatten', 'flatten', [CompletionResultType]::ParameterValue, 'Flatten root unions into one object schema that providers accept')
             [CompletionResult]::new('verify', 'verify', [CompletionResultType]::ParameterValue, 'Prove that SUP accepts every value SUB accepts, or show a value it rejects')
+            [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Check every schema and tool of a project: the CI gate')
             [CompletionResult]::new('sample', 'sample', [CompletionResultType]::ParameterValue, 'Print valid values of a schema, one JSON document per line')
             [CompletionResult]::new('inspect', 'inspect', [CompletionResultType]::ParameterValue, 'Load documents and show what stitch sees: kind, draft, tools, references')
             [CompletionResult]::new('targets', 'targets', [CompletionResultType]::ParameterValue, 'List the provider targets, or print one target''s rules')
@@ -78,6 +79,20 @@ Register-ArgumentCompleter -Native -CommandName 'stitch' -ScriptBlock {
             [CompletionResult]::new('--ref-map', '--ref-map', [CompletionResultType]::ParameterName, 'Resolve references to URI from the local PATH (repeatable); a URI ending in `/` maps a prefix to a folder, trying `<name>` then `<name>.json`')
             [CompletionResult]::new('--max-input-size', '--max-input-size', [CompletionResultType]::ParameterName, 'Refuse inputs larger than this many bytes, before reading them')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour diagnostics (NO_COLOR in the environment means never)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Show errors only: silence warnings and notes')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Show errors only: silence warnings and notes')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show notes as well as warnings and errors')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Show notes as well as warnings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'stitch;check' {
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'The configuration [default: the first stitch.toml in the current directory or above]')
+            [CompletionResult]::new('--target', '--target', [CompletionResultType]::ParameterName, 'Check each presentation for this target (repeatable; `all` for every one) [default: the config''s `targets`]')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour diagnostics (NO_COLOR in the environment means never)')
+            [CompletionResult]::new('--allow-unproven', '--allow-unproven', [CompletionResultType]::ParameterName, 'An `unknown` verdict is a warning rather than an error')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Show errors only: silence warnings and notes')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Show errors only: silence warnings and notes')
             [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show notes as well as warnings and errors')
@@ -165,6 +180,7 @@ Register-ArgumentCompleter -Native -CommandName 'stitch' -ScriptBlock {
         'stitch;help' {
             [CompletionResult]::new('flatten', 'flatten', [CompletionResultType]::ParameterValue, 'Flatten root unions into one object schema that providers accept')
             [CompletionResult]::new('verify', 'verify', [CompletionResultType]::ParameterValue, 'Prove that SUP accepts every value SUB accepts, or show a value it rejects')
+            [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Check every schema and tool of a project: the CI gate')
             [CompletionResult]::new('sample', 'sample', [CompletionResultType]::ParameterValue, 'Print valid values of a schema, one JSON document per line')
             [CompletionResult]::new('inspect', 'inspect', [CompletionResultType]::ParameterValue, 'Load documents and show what stitch sees: kind, draft, tools, references')
             [CompletionResult]::new('targets', 'targets', [CompletionResultType]::ParameterValue, 'List the provider targets, or print one target''s rules')
@@ -177,6 +193,9 @@ Register-ArgumentCompleter -Native -CommandName 'stitch' -ScriptBlock {
             break
         }
         'stitch;help;verify' {
+            break
+        }
+        'stitch;help;check' {
             break
         }
         'stitch;help;sample' {

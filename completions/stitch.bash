@@ -16,6 +16,9 @@ _stitch() {
             ",$1")
                 cmd="stitch"
                 ;;
+            stitch,check)
+                cmd="stitch__subcmd__check"
+                ;;
             stitch,completions)
                 cmd="stitch__subcmd__completions"
                 ;;
@@ -39,6 +42,9 @@ _stitch() {
                 ;;
             stitch,verify)
                 cmd="stitch__subcmd__verify"
+                ;;
+            stitch__subcmd__help,check)
+                cmd="stitch__subcmd__help__subcmd__check"
                 ;;
             stitch__subcmd__help,completions)
                 cmd="stitch__subcmd__help__subcmd__completions"
@@ -71,12 +77,42 @@ _stitch() {
 
     case "${cmd}" in
         stitch)
-            opts="-q -v -h -V --color --quiet --verbose --help --version flatten verify sample inspect targets validate completions help"
+            opts="-q -v -h -V --color --quiet --verbose --help --version flatten verify check sample inspect targets validate completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        stitch__subcmd__check)
+            opts="-q -v -h --config --target --allow-unproven --format --color --quiet --verbose --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --target)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "human json" -- "${cur}"))
+                    return 0
+                    ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
@@ -185,8 +221,22 @@ _stitch() {
             return 0
             ;;
         stitch__subcmd__help)
-            opts="flatten verify sample inspect targets validate completions help"
+            opts="flatten verify check sample inspect targets validate completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        stitch__subcmd__help__subcmd__check)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi

@@ -29,6 +29,7 @@ set edit:completion:arg-completer[stitch] = {|@words|
             cand --version 'Print version'
             cand flatten 'Flatten root unions into one object schema that providers accept'
             cand verify 'Prove that SUP accepts every value SUB accepts, or show a value it rejects'
+            cand check 'Check every schema and tool of a project: the CI gate'
             cand sample 'Print valid values of a schema, one JSON document per line'
             cand inspect 'Load documents and show what stitch sees: kind, draft, tools, references'
             cand targets 'List the provider targets, or print one target''s rules'
@@ -73,6 +74,19 @@ set edit:completion:arg-completer[stitch] = {|@words|
             cand --ref-map 'Resolve references to URI from the local PATH (repeatable); a URI ending in `/` maps a prefix to a folder, trying `<name>` then `<name>.json`'
             cand --max-input-size 'Refuse inputs larger than this many bytes, before reading them'
             cand --color 'When to colour diagnostics (NO_COLOR in the environment means never)'
+            cand -q 'Show errors only: silence warnings and notes'
+            cand --quiet 'Show errors only: silence warnings and notes'
+            cand -v 'Show notes as well as warnings and errors'
+            cand --verbose 'Show notes as well as warnings and errors'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'stitch;check'= {
+            cand --config 'The configuration [default: the first stitch.toml in the current directory or above]'
+            cand --target 'Check each presentation for this target (repeatable; `all` for every one) [default: the config''s `targets`]'
+            cand --format 'Output format'
+            cand --color 'When to colour diagnostics (NO_COLOR in the environment means never)'
+            cand --allow-unproven 'An `unknown` verdict is a warning rather than an error'
             cand -q 'Show errors only: silence warnings and notes'
             cand --quiet 'Show errors only: silence warnings and notes'
             cand -v 'Show notes as well as warnings and errors'
@@ -154,6 +168,7 @@ set edit:completion:arg-completer[stitch] = {|@words|
         &'stitch;help'= {
             cand flatten 'Flatten root unions into one object schema that providers accept'
             cand verify 'Prove that SUP accepts every value SUB accepts, or show a value it rejects'
+            cand check 'Check every schema and tool of a project: the CI gate'
             cand sample 'Print valid values of a schema, one JSON document per line'
             cand inspect 'Load documents and show what stitch sees: kind, draft, tools, references'
             cand targets 'List the provider targets, or print one target''s rules'
@@ -164,6 +179,8 @@ set edit:completion:arg-completer[stitch] = {|@words|
         &'stitch;help;flatten'= {
         }
         &'stitch;help;verify'= {
+        }
+        &'stitch;help;check'= {
         }
         &'stitch;help;sample'= {
         }

@@ -39,6 +39,13 @@ pub enum Command {
     /// (the keyword that stopped the proof is printed), 2 when it could not run. Two tool lists
     /// are compared tool by tool, matched by name.
     Verify(VerifyArgs),
+    /// Check every schema and tool of a project: the CI gate.
+    ///
+    /// Loads each file, flattens and verifies it, and checks each configured target's
+    /// presentation; reports every finding, then one summary line. Exits 0 when no finding is an
+    /// error, 1 when one is, 2 when it could not run (a broken stitch.toml, no file to check).
+    /// Reads stitch.toml from the working directory or above.
+    Check(CheckArgs),
     /// Print valid values of a schema, one JSON document per line.
     ///
     /// Every value is confirmed by the validator; the same seed gives the same lines. Useful for
@@ -122,6 +129,28 @@ pub struct FlattenArgs {
     /// How to load the inputs.
     #[command(flatten)]
     pub load: LoadArgs,
+}
+
+/// `stitch check`.
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// Files and folders to check. A folder is walked for `*.json` files that look like schemas
+    /// or tools [default: the config's `include` globs, else the current directory].
+    #[arg(value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+    /// The configuration [default: the first stitch.toml in the current directory or above].
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+    /// Check each presentation for this target (repeatable; `all` for every one) [default: the
+    /// config's `targets`].
+    #[arg(long, value_name = "NAME[@DATE]|all", value_parser = target_or_all)]
+    pub target: Vec<TargetChoice>,
+    /// An `unknown` verdict is a warning rather than an error.
+    #[arg(long)]
+    pub allow_unproven: bool,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    pub format: Format,
 }
 
 /// `--envelope`: the request shape of `flatten --target`'s output.

@@ -55,9 +55,11 @@
 pub mod canonical;
 pub mod cli;
 mod commands;
+pub mod config;
 mod convert;
 pub mod diagnostic;
 pub mod diff;
+pub mod discover;
 pub mod document;
 mod error;
 pub mod flatten;

@@ -113,7 +113,7 @@ pub fn mirrored(input: &Input, root: &Path, out_dir: &Path) -> Option<PathBuf> {
 }
 
 /// `path` relative to `root`, if it lies strictly inside it.
-fn relative_to(path: &Path, root: &Path) -> Option<PathBuf> {
+pub(crate) fn relative_to(path: &Path, root: &Path) -> Option<PathBuf> {
     let inside = |path: &Path, root: &Path| {
         path.strip_prefix(root)
             .ok()

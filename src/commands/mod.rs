@@ -1,6 +1,7 @@
 //! One file per subcommand, each thin glue between the library and the terminal; this module
 //! dispatches with one `match` and holds what every command shares.
 
+mod check;
 mod completions;
 mod flatten;
 mod inspect;
@@ -61,6 +62,7 @@ pub fn dispatch(command: Command, ctx: &mut Context<'_>) -> Result<Outcome, Erro
         Command::Inspect(args) => inspect::run(&args, ctx),
         Command::Targets(args) => targets::run(&args, ctx),
         Command::Validate(args) => validate::run(&args, ctx),
+        Command::Check(args) => check::run(&args, ctx),
         Command::Completions { shell } => completions::run(shell, ctx),
     }
 }

@@ -82,6 +82,27 @@ codes! {
         "The arguments parse, but together they ask for something stitch cannot do (several \
          inputs without `--out-dir`, both sides of `verify` on standard input, a tool that the \
          input does not have). The message says what to change.";
+    /// C8: `stitch.toml` is not valid.
+    CONFIG = "stitch::config::invalid", Error,
+        "stitch.toml has an unknown key, a value of the wrong type, or an unknown target, code or level",
+        "The configuration decides what `stitch check` checks and how `stitch flatten` writes, \
+         so a key stitch does not know is an error rather than silently ignored (a misspelt \
+         `exclude` would check files the project meant to skip). The finding points at the key \
+         or value. The keys are listed in the README, section `stitch.toml`.";
+    /// C1: `stitch check` found no file to check.
+    CHECK_NO_FILES = "stitch::check::no_files", Error,
+        "stitch check found no schema or tool to check",
+        "A check that checks nothing must not pass: a moved folder or a wrong glob would turn \
+         the CI gate green for good. The paths given (or the config's `include`, or `.`) held no \
+         file that counts; `--verbose` lists the files skipped and why.";
+    /// C1: a file a directory walk found does not look like a schema or a tool.
+    CHECK_SKIPPED = "stitch::check::skipped", Note,
+        "a file found by walking a folder is not checked: it does not look like a schema or a tool",
+        "In a folder, every JSON file is a candidate, but only those that say `$schema`, have a \
+         tool's shape, or carry a schema keyword at their root (`type`, `properties`, `anyOf`, \
+         `oneOf`, `allOf`, `$ref`, `$defs`, `definitions`) are checked, so that `package.json` \
+         or `tsconfig.json` beside the schemas is not read as one. Name the file on the command \
+         line or in `include` to check it anyway.";
     /// L6: an output file could not be written.
     WRITE = "stitch::output::write", Error,
         "an output file could not be written; any existing file is untouched",
@@ -452,7 +473,8 @@ codes! {
         "Providers limit the size of schemas (OpenAI strict: 5,000 properties, 10 levels, 1,000 \
          enum values, 120,000 characters) and of requests (OpenAI: 128 tools; Anthropic strict: \
          20 strict tools, 24 optional and 16 union-typed parameters over every tool sent). \
-         Per-request counts are taken over the tools of one input document. A note says when a \
+         Per-request counts are taken over the tools of one input document, or of every input \
+         with `flatten --one-request`. A note says when a \
          count passes about 80% of its limit.";
     /// C4: a target's rewrite, applied and proven.
     TARGET_REWRITTEN = "stitch::target::rewritten", Note,

@@ -179,6 +179,32 @@ pub fn detect(value: &Value, forced: Option<InputKind>, stem: &str) -> Result<Co
     }
 }
 
+/// Keywords whose presence at a document's root makes it a schema to a directory walk (C1):
+/// Pydantic and Zod emit no `$schema`.
+const SCHEMA_SIGNS: &[&str] = &[
+    "$schema",
+    "type",
+    "properties",
+    "anyOf",
+    "oneOf",
+    "allOf",
+    "$ref",
+    "$defs",
+    "definitions",
+];
+
+/// C1: whether a document a directory walk found is one `stitch check` reads: it says
+/// `$schema`, carries a schema keyword at its root, or has a tool's or a tool list's shape (a
+/// broken one too: that is the user's tool, and its error is worth showing).
+pub fn looks_checkable(value: &Value) -> bool {
+    match value {
+        Value::Object(map) if SCHEMA_SIGNS.iter().any(|k| map.contains_key(*k)) => true,
+        Value::Object(map) if !matches!(tool(map, ""), Ok(None)) => true,
+        Value::Object(_) | Value::Array(_) => !matches!(tool_list(value), Ok(None)),
+        _ => false,
+    }
+}
+
 fn type_name(value: &Value) -> &'static str {
     match value {
         Value::Null => "null",

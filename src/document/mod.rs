@@ -19,7 +19,7 @@ use std::sync::Arc;
 use serde_json::Value;
 use url::Url;
 
-pub use kind::{Contents, InputKind, Tool, ToolForm, detect};
+pub use kind::{Contents, InputKind, Tool, ToolForm, detect, looks_checkable};
 pub use refs::{Document, Location, RefMap, Reference};
 pub use source::Input;
 
@@ -140,6 +140,23 @@ pub fn load(input: &Input, options: &LoadOptions) -> Result<Loaded, Vec<Finding>
         max_input_size: options.max_input_size,
     };
     load_source(source, uri, &stem, options, &mut fetch)
+}
+
+/// C1: loads a file a directory walk found, or `Ok(None)` when it does not look like a schema
+/// or a tool ([`looks_checkable`]); a file that is not JSON is an error either way.
+pub fn load_if_checkable(
+    path: &Path,
+    options: &LoadOptions,
+) -> Result<Option<Loaded>, Vec<Finding>> {
+    let source = source::read(&Input::File(path.to_path_buf()), options.max_input_size)
+        .map_err(|f| vec![f])?;
+    if !looks_checkable(&source::parse(&source)?) {
+        return Ok(None);
+    }
+    let mut fetch = DiskFetch {
+        max_input_size: options.max_input_size,
+    };
+    load_source(source, file_uri(path), &stem_of(path), options, &mut fetch).map(Some)
 }
 
 /// L8: the schema at `at` in the file read into `source`, as a source text of its own (named

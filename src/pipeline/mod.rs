@@ -6,6 +6,7 @@
 //! It sits above `flatten` and `verify`, which never import each other. Pure but for reading the
 //! files a presentation's references name, as loading its contract did.
 
+pub mod check;
 pub mod findings;
 pub mod mapping;
 pub mod pairing;

@@ -83,6 +83,13 @@ impl fmt::Display for Report<'_> {
             (None, Some(file), Some(pointer)) if self.source.is_none() => {
                 write!(f, " ({file}#{pointer})")
             }
+            // A finding about a whole file names it, unless the message already does.
+            (None, Some(file), None)
+                if self.source.is_none()
+                    && !self.finding.message.contains(&format!("`{file}`")) =>
+            {
+                write!(f, " ({file})")
+            }
             _ => Ok(()),
         }
     }

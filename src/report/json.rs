@@ -276,6 +276,94 @@ impl From<&crate::pipeline::Nulled> for NulledJson {
     }
 }
 
+/// `stitch check --format json` (C6): the files checked with their verdicts, the files
+/// skipped, every finding shown (sorted by file, position and code) and the counts. Nothing in
+/// it depends on the machine: no timings, no thread count.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CheckDocument {
+    /// [`FORMAT_VERSION`].
+    pub format_version: u32,
+    /// The files checked (or that could not be read), in path order.
+    pub files: Vec<CheckFile>,
+    /// The files found but not checked (not a schema or a tool, or excluded), in path order.
+    pub skipped: Vec<String>,
+    /// The findings, as far as the verbosity shows them.
+    pub findings: Vec<FindingJson>,
+    /// The counts, over every finding whatever the verbosity.
+    pub summary: CheckSummary,
+}
+
+impl Default for CheckDocument {
+    fn default() -> Self {
+        CheckDocument {
+            format_version: FORMAT_VERSION,
+            files: Vec::new(),
+            skipped: Vec::new(),
+            findings: Vec::new(),
+            summary: CheckSummary::default(),
+        }
+    }
+}
+
+/// One file of `stitch check`.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CheckFile {
+    /// The path.
+    pub file: String,
+    /// Each schema's verdict (none when the file could not be loaded).
+    pub verdicts: Vec<CheckVerdict>,
+}
+
+impl CheckFile {
+    /// A file with its schemas' names and verdicts.
+    pub fn new(file: String, verdicts: Vec<(String, Option<Verdict>)>) -> CheckFile {
+        CheckFile {
+            file,
+            verdicts: verdicts
+                .into_iter()
+                .map(|(name, verdict)| CheckVerdict {
+                    name,
+                    verdict: verdict.map(Verdict::name),
+                })
+                .collect(),
+        }
+    }
+}
+
+/// One schema's verdict in `stitch check`.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CheckVerdict {
+    /// The schema's or tool's name.
+    pub name: String,
+    /// `proven`, `unknown` or `refuted`.
+    pub verdict: Option<&'static str>,
+}
+
+/// The counts of a `stitch check` run.
+#[derive(Debug, Default, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CheckSummary {
+    /// Files checked (or that could not be read).
+    pub files: usize,
+    /// Files found but not checked.
+    pub skipped: usize,
+    /// Findings by severity (the notes that a file was skipped are not counted).
+    pub errors: usize,
+    /// See `errors`.
+    pub warnings: usize,
+    /// See `errors`.
+    pub notes: usize,
+    /// Schemas by verdict.
+    pub proven: usize,
+    /// See `proven`.
+    pub unknown: usize,
+    /// See `proven`.
+    pub refuted: usize,
+}
+
 /// `stitch flatten --target all --format json`.
 #[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]

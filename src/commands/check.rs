@@ -1,0 +1,327 @@
+//! `stitch check [PATH…]`: the CI gate (C1–C8). Reads stitch.toml, discovers the files, checks
+//! each one on a pool of worker threads ([`Gate::check`]), counts the per-request limits of each
+//! target over every tool checked, and reports: findings sorted by file, position and code, then
+//! one summary line (human), or one versioned document (json).
+//!
+//! Results are gathered in the discovery's sorted order, so the output does not depend on the
+//! number of threads or the order of the paths given. Only the human summary, and only on a
+//! terminal, says how long the run took.
+
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use rayon::prelude::*;
+
+use super::Context;
+use crate::cli::{CheckArgs, Format, TargetChoice};
+use crate::config::{self, Config};
+use crate::diagnostic::{Finding, Severity, codes};
+use crate::discover::{self, Candidate};
+use crate::document::{self, LoadOptions, RefMap};
+use crate::error::{Error, Outcome};
+use crate::flatten::Choices;
+use crate::pipeline::check::{Checked, Gate};
+use crate::pipeline::{self, Plan};
+use crate::report::json::{self, CheckDocument, CheckFile, CheckSummary};
+use crate::targets::{PROFILES, Profile, Request};
+use crate::verify::{self, Verdict};
+
+/// The largest stitch.toml read.
+const MAX_CONFIG_SIZE: u64 = 1024 * 1024;
+
+/// One file's part of the run.
+enum Part {
+    /// Read and checked.
+    Checked(Checked),
+    /// Found by a walk, not a schema or a tool.
+    Skipped,
+    /// Could not be read or loaded.
+    Failed(Vec<Finding>),
+}
+
+pub(super) fn run(args: &CheckArgs, ctx: &mut Context<'_>) -> Result<Outcome, Error> {
+    let started = Instant::now();
+    let config = load_config(args.config.as_deref())?;
+    let gate = gate(args, &config);
+    let found = discover::discover(&args.paths, &config).map_err(Error::Input)?;
+    let outcomes = check_all(&found.files, &gate)?;
+
+    let mut document = CheckDocument::default();
+    let mut findings: Vec<Finding> = found.missing.clone();
+    let mut requests = vec![Request::default(); gate.targets.len()];
+    let mut summary = CheckSummary::default();
+    for (candidate, outcome) in found.files.iter().zip(outcomes) {
+        let file = candidate.path.display().to_string();
+        match outcome {
+            Part::Skipped => {
+                summary.skipped += 1;
+                document.skipped.push(file.clone());
+                findings.push(skipped(
+                    &file,
+                    "no `$schema`, no schema keyword at its root and no tool shape",
+                ));
+            }
+            Part::Failed(failed) => {
+                summary.files += 1;
+                findings.extend(failed);
+                document.files.push(CheckFile::new(file, Vec::new()));
+            }
+            Part::Checked(checked) => {
+                summary.files += 1;
+                for (total, request) in requests.iter_mut().zip(&checked.requests) {
+                    total.add(request);
+                }
+                for (_, verdict) in &checked.verdicts {
+                    summary.count(*verdict);
+                }
+                findings.extend(checked.findings);
+                document.files.push(CheckFile::new(file, checked.verdicts));
+            }
+        }
+    }
+    for (path, glob) in &found.excluded {
+        summary.skipped += 1;
+        let file = path.display().to_string();
+        document.skipped.push(file.clone());
+        findings.push(skipped(&file, &format!("`exclude` has `{glob}`")));
+    }
+    // C4: the limits a provider sets per request, over every tool checked.
+    for (profile, request) in gate.targets.iter().zip(&requests) {
+        findings.extend(gate.judged(pipeline::request_findings(profile, request, None)));
+    }
+    if summary.files == 0 {
+        let mut refused = found.missing;
+        refused.push(no_files(&args.paths, &config, summary.skipped));
+        return Err(Error::Input(refused));
+    }
+    let mut shown = ctx.shown(&findings);
+    sort(&mut shown);
+    summary.tally(&findings);
+    let outcome = if summary.errors > 0 {
+        Outcome::Negative
+    } else {
+        Outcome::Positive
+    };
+    if args.format == Format::Json {
+        document.summary = summary;
+        document.findings = json::findings(&shown);
+        document.skipped.sort();
+        ctx.out.write_all(json::pretty(&document).as_bytes())?;
+        return Ok(outcome);
+    }
+    for finding in &shown {
+        ctx.err
+            .write_all(crate::report::human::render(finding, &ctx.style).as_bytes())?;
+    }
+    let took = std::io::stderr()
+        .is_terminal()
+        .then(|| started.elapsed().as_secs_f64());
+    ctx.err.write_all(summary.line(took).as_bytes())?;
+    Ok(outcome)
+}
+
+/// The configuration: `--config FILE`, else the first stitch.toml upward from the working
+/// directory, else the defaults. A broken one stops the run (exit 2).
+fn load_config(explicit: Option<&Path>) -> Result<Config, Error> {
+    let path = match explicit {
+        Some(path) => path.to_path_buf(),
+        None => {
+            let here = std::env::current_dir().map_err(Error::Io)?;
+            match config::find(&here) {
+                Some(found) => relative_to_cwd(&found, &here),
+                None => return Ok(Config::default()),
+            }
+        }
+    };
+    let input = document::Input::File(path.clone());
+    let source = document::source::read(&input, MAX_CONFIG_SIZE).map_err(|f| {
+        Error::Input(vec![Finding {
+            code: codes::CONFIG,
+            ..f
+        }])
+    })?;
+    Config::parse(&source.text, &path).map_err(Error::Input)
+}
+
+/// `found` (in `here` or above) as a path relative to `here` where it can be, so that messages
+/// and paths read as the user would type them.
+fn relative_to_cwd(found: &Path, here: &Path) -> PathBuf {
+    let mut up = PathBuf::new();
+    for ancestor in here.ancestors() {
+        if let Ok(rest) = found.strip_prefix(ancestor) {
+            return up.join(rest);
+        }
+        up.push("..");
+    }
+    found.to_path_buf()
+}
+
+/// What the command line and the config ask of every document.
+fn gate(args: &CheckArgs, config: &Config) -> Gate {
+    let defaults = Choices::default();
+    let choices = Choices {
+        semantics: config.semantics.unwrap_or(defaults.semantics),
+        collisions: config.collisions.unwrap_or(defaults.collisions),
+        deep: config.deep.unwrap_or(defaults.deep),
+    };
+    let options = verify::Options::default();
+    let plan = Plan {
+        choices,
+        verify: Some(verify::Options {
+            semantics: choices.semantics,
+            samples: config.samples.unwrap_or(options.samples),
+            seed: config.seed.unwrap_or(options.seed),
+            ..options
+        }),
+        load: LoadOptions {
+            ref_map: RefMap::new(config.refs.clone()),
+            ..LoadOptions::default()
+        },
+    };
+    let mut targets: Vec<&'static Profile> = if args.target.is_empty() {
+        config.targets.clone()
+    } else {
+        args.target
+            .iter()
+            .flat_map(|choice| match choice {
+                TargetChoice::One(profile) => vec![*profile],
+                TargetChoice::All => PROFILES.to_vec(),
+            })
+            .collect()
+    };
+    targets.sort_by_key(|p| p.id());
+    targets.dedup_by_key(|p| p.id());
+    Gate {
+        plan,
+        targets,
+        allow_unproven: args.allow_unproven || config.allow_unproven,
+        rules: config.rules.clone(),
+    }
+}
+
+/// Every candidate checked on the pool, the results in the candidates' order.
+fn check_all(files: &[Candidate], gate: &Gate) -> Result<Vec<Part>, Error> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .stack_size(crate::threads::STACK_SIZE)
+        .thread_name(|i| format!("stitch-check-{i}"))
+        .build()
+        .map_err(|e| Error::Io(std::io::Error::other(e.to_string())))?;
+    Ok(pool.install(|| {
+        files
+            .par_iter()
+            .map(|candidate| check_one(candidate, gate))
+            .collect()
+    }))
+}
+
+/// One file: read, loaded (if it counts) and checked.
+fn check_one(candidate: &Candidate, gate: &Gate) -> Part {
+    let file = candidate.path.display().to_string();
+    let loaded = if candidate.named {
+        document::load(
+            &document::Input::File(candidate.path.clone()),
+            &gate.plan.load,
+        )
+        .map(Some)
+    } else {
+        document::load_if_checkable(&candidate.path, &gate.plan.load)
+    };
+    match loaded {
+        Ok(Some(loaded)) => Part::Checked(gate.check(&loaded, &file)),
+        Ok(None) => Part::Skipped,
+        Err(findings) => Part::Failed(gate.judged(findings)),
+    }
+}
+
+/// The note that a file was not checked, and why (shown with `--verbose`).
+fn skipped(file: &str, why: &str) -> Finding {
+    Finding::of(codes::CHECK_SKIPPED, format!("not checked: {why}")).in_file(file)
+}
+
+/// The error of a run that found nothing to check.
+fn no_files(paths: &[PathBuf], config: &Config, skipped: usize) -> Finding {
+    let looked = if !paths.is_empty() {
+        "the paths given hold".to_owned()
+    } else if !config.include.is_empty() {
+        format!(
+            "the config's `include` ({}) matches",
+            config.include.join(", ")
+        )
+    } else {
+        "the current directory holds".to_owned()
+    };
+    let help = if skipped > 0 {
+        format!(
+            "{skipped} file{} skipped; `--verbose` says why",
+            if skipped == 1 { " was" } else { "s were" }
+        )
+    } else {
+        "name the files or folders to check, or set `include` in stitch.toml".to_owned()
+    };
+    Finding::of(
+        codes::CHECK_NO_FILES,
+        format!("nothing to check: {looked} no schema or tool"),
+    )
+    .with_help(help)
+}
+
+/// C6: findings by file, then position in it, then code.
+fn sort(findings: &mut [Finding]) {
+    findings.sort_by(|a, b| {
+        let key = |f: &Finding| {
+            (
+                f.file.clone().unwrap_or_default(),
+                f.span.as_ref().map_or(usize::MAX, |s| s.start),
+                f.pointer.clone().unwrap_or_default(),
+                f.code.as_str(),
+            )
+        };
+        key(a).cmp(&key(b)).then_with(|| a.message.cmp(&b.message))
+    });
+}
+
+impl CheckSummary {
+    /// Counts one verdict.
+    fn count(&mut self, verdict: Option<Verdict>) {
+        match verdict {
+            Some(Verdict::Proven) => self.proven += 1,
+            Some(Verdict::Unknown) => self.unknown += 1,
+            Some(Verdict::Refuted) => self.refuted += 1,
+            None => {}
+        }
+    }
+
+    /// Counts the findings by severity (all of them, whatever the verbosity shows).
+    fn tally(&mut self, findings: &[Finding]) {
+        for finding in findings {
+            match finding.severity {
+                Severity::Error => self.errors += 1,
+                Severity::Warning => self.warnings += 1,
+                Severity::Note if finding.code == codes::CHECK_SKIPPED => {}
+                Severity::Note => self.notes += 1,
+            }
+        }
+    }
+
+    /// The human summary line; `took` (seconds) only on a terminal.
+    fn line(&self, took: Option<f64>) -> String {
+        let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+        let skipped = if self.skipped > 0 {
+            format!(" ({} skipped)", self.skipped)
+        } else {
+            String::new()
+        };
+        let took = took.map_or(String::new(), |s| format!(" in {s:.2} s"));
+        format!(
+            "checked {}{skipped}: {}, {}, {}; {} proven, {} unknown, {} refuted{took}\n",
+            plural(self.files, "file"),
+            plural(self.errors, "error"),
+            plural(self.warnings, "warning"),
+            plural(self.notes, "note"),
+            self.proven,
+            self.unknown,
+            self.refuted
+        )
+    }
+}

@@ -1,0 +1,96 @@
+//! C2: one document through every stage of `stitch check`: what loading found, then flatten
+//! and verify (F, V), then each configured target's rewrites and rules (C4), every finding
+//! collected. The severities are the gate's: an `unknown` verdict is an error unless
+//! `allow_unproven`, and `[rules]` overrides any code last.
+
+use super::{Plan, RequestScope, present, target};
+use crate::diagnostic::{Code, Finding, Severity, codes};
+use crate::document::{self, Loaded};
+use crate::targets::{Profile, Request};
+use crate::verify::Verdict;
+
+/// What the gate applies to every document.
+#[derive(Debug, Clone)]
+pub struct Gate {
+    /// How to flatten and verify.
+    pub plan: Plan,
+    /// The targets each presentation is checked for.
+    pub targets: Vec<&'static Profile>,
+    /// An `unknown` verdict is a warning rather than an error.
+    pub allow_unproven: bool,
+    /// `[rules]`: a code's severity, or `None` to drop its findings.
+    pub rules: Vec<(Code, Option<Severity>)>,
+}
+
+/// One document, checked.
+#[derive(Debug, Clone, Default)]
+pub struct Checked {
+    /// Each schema's name and verdict (`None` when it could not be verified).
+    pub verdicts: Vec<(String, Option<Verdict>)>,
+    /// Every finding, in the order the stages made them.
+    pub findings: Vec<Finding>,
+    /// Per target (in the gate's order), the document's counts toward per-request limits.
+    pub requests: Vec<Request>,
+}
+
+impl Gate {
+    /// Checks `loaded`, read from `file`.
+    pub fn check(&self, loaded: &Loaded, file: &str) -> Checked {
+        let mut checked = Checked {
+            findings: loaded.findings.clone(),
+            requests: vec![Request::default(); self.targets.len()],
+            ..Checked::default()
+        };
+        // A document whose patterns or references do not compile cannot be verified.
+        let refused = document::compile_findings(loaded);
+        if !refused.is_empty() {
+            checked.findings.extend(refused);
+            checked.findings = self.judged(checked.findings);
+            return checked;
+        }
+        let presented = present(loaded, file, &self.plan);
+        checked.findings.extend(presented.findings.iter().cloned());
+        for schema in &presented.schemas {
+            checked
+                .verdicts
+                .push((schema.name.clone(), Some(schema.verification.verdict())));
+            checked.findings.extend(schema.findings.iter().cloned());
+        }
+        for (profile, request) in self.targets.iter().zip(&mut checked.requests) {
+            let mut shaped = presented.clone();
+            let targeted = target(
+                profile,
+                loaded,
+                &mut shaped,
+                &self.plan,
+                file,
+                RequestScope::Shared,
+            );
+            checked.findings.extend(targeted.findings);
+            *request = targeted.request;
+        }
+        checked.findings = self.judged(checked.findings);
+        checked
+    }
+
+    /// The findings with the gate's severities: `unknown` an error unless allowed, then
+    /// `[rules]`.
+    pub fn judged(&self, findings: Vec<Finding>) -> Vec<Finding> {
+        findings
+            .into_iter()
+            .filter_map(|mut finding| {
+                if finding.code == codes::VERIFY_UNKNOWN && !self.allow_unproven {
+                    finding.severity = Severity::Error;
+                }
+                match self.rules.iter().find(|(code, _)| *code == finding.code) {
+                    Some((_, None)) => None,
+                    Some((_, Some(severity))) => Some(Finding {
+                        severity: *severity,
+                        ..finding
+                    }),
+                    None => Some(finding),
+                }
+            })
+            .collect()
+    }
+}
