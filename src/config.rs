@@ -179,43 +179,24 @@ impl Config {
         }
         config.targets.sort_by_key(|p| p.id());
         config.targets.dedup_by_key(|p| p.id());
-        for (code, level) in raw.rules.unwrap_or_default() {
-            let Some(known) = codes::ALL.iter().find(|c| c.as_str() == code.get_ref()) else {
-                findings.push(
-                    finding(
-                        format!("`{}` is not a stitch code", code.get_ref()),
-                        Some(code.span()),
-                    )
-                    .with_help("`stitch explain --list` lists them"),
-                );
-                continue;
-            };
-            let severity = match level.get_ref().as_str() {
-                "off" => None,
-                "note" | "info" => Some(Severity::Note),
-                "warning" => Some(Severity::Warning),
-                "error" => Some(Severity::Error),
-                other => {
-                    findings.push(finding(
-                        format!(
-                            "a rule's level is `off`, `note`, `warning` or `error`, not `{other}`"
-                        ),
-                        Some(level.span()),
-                    ));
-                    continue;
-                }
-            };
-            config.rules.push((*known, severity));
-        }
+        config.rules = rules(raw.rules.unwrap_or_default(), &finding, &mut findings);
+        let base = config.base.clone();
+        let under = |path: String| {
+            if base == Path::new(".") {
+                PathBuf::from(path)
+            } else {
+                base.join(path)
+            }
+        };
         config.refs = raw
             .refs
             .unwrap_or_default()
             .into_iter()
-            .map(|(uri, file)| (uri, config.base.join(file)))
+            .map(|(uri, file)| (uri, under(file)))
             .collect();
         if let Some(artifacts) = raw.artifacts {
-            config.presentations = artifacts.presentations.map(|p| config.base.join(p));
-            config.manifest = artifacts.manifest.map(|p| config.base.join(p));
+            config.presentations = artifacts.presentations.map(under);
+            config.manifest = artifacts.manifest.map(under);
         }
         if findings.is_empty() {
             Ok(config)
@@ -229,6 +210,42 @@ impl Config {
     pub fn level(&self, code: Code) -> Option<Option<Severity>> {
         self.rules.iter().find(|(c, _)| *c == code).map(|(_, s)| *s)
     }
+}
+
+/// `[rules]`: each code with its level (`None`: off); an unknown code or level is a finding.
+fn rules(
+    table: BTreeMap<Spanned<String>, Spanned<String>>,
+    finding: &impl Fn(String, Option<Range<usize>>) -> Finding,
+    findings: &mut Vec<Finding>,
+) -> Vec<(Code, Option<Severity>)> {
+    let mut out = Vec::new();
+    for (code, level) in table {
+        let Some(known) = codes::ALL.iter().find(|c| c.as_str() == code.get_ref()) else {
+            findings.push(
+                finding(
+                    format!("`{}` is not a stitch code", code.get_ref()),
+                    Some(code.span()),
+                )
+                .with_help("`stitch explain --list` lists them"),
+            );
+            continue;
+        };
+        let severity = match level.get_ref().as_str() {
+            "off" => None,
+            "note" | "info" => Some(Severity::Note),
+            "warning" => Some(Severity::Warning),
+            "error" => Some(Severity::Error),
+            other => {
+                findings.push(finding(
+                    format!("a rule's level is `off`, `note`, `warning` or `error`, not `{other}`"),
+                    Some(level.span()),
+                ));
+                continue;
+            }
+        };
+        out.push((*known, severity));
+    }
+    out
 }
 
 /// The first `stitch.toml` in `start` or one of its ancestors.

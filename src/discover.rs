@@ -31,7 +31,8 @@ pub struct Candidate {
 pub struct Discovery {
     /// The files to read, sorted by path, each once.
     pub files: Vec<Candidate>,
-    /// Files left out by `exclude`, with the glob that matched.
+    /// Files left out, with why (the `exclude` glob that matched, or that it is a committed
+    /// presentation).
     pub excluded: Vec<(PathBuf, String)>,
     /// Paths given that do not exist.
     pub missing: Vec<Finding>,
@@ -41,14 +42,17 @@ pub struct Discovery {
 pub fn discover(paths: &[PathBuf], config: &Config) -> Result<Discovery, Vec<Finding>> {
     let exclude = globs(&config.exclude)?;
     let mut found = Discovery::default();
-    let keep = |found: &mut Discovery, path: PathBuf, named: bool| match excluded_by(
-        &exclude,
-        &config.exclude,
-        &path,
-        &config.base,
-    ) {
-        Some(glob) => found.excluded.push((path, glob)),
-        None => found.files.push(Candidate { path, named }),
+    let keep = |found: &mut Discovery, path: PathBuf, named: bool| {
+        // C5: committed presentations are checked against their contracts, not as contracts.
+        let artifact = config
+            .presentations
+            .as_deref()
+            .filter(|folder| crate::output::relative_to(&path, folder).is_some())
+            .map(|_| "it is a committed presentation (`[artifacts] presentations`)".to_owned());
+        match artifact.or_else(|| excluded_by(&exclude, &config.exclude, &path, &config.base)) {
+            Some(reason) => found.excluded.push((path, reason)),
+            None => found.files.push(Candidate { path, named }),
+        }
     };
     if paths.is_empty() && !config.include.is_empty() {
         let include = globs(&config.include)?;
@@ -141,15 +145,18 @@ fn globs(patterns: &[String]) -> Result<GlobSet, Vec<Finding>> {
         .map_err(|e| vec![Finding::of(codes::CONFIG, e.to_string())])
 }
 
-/// The first `exclude` glob that matches `path` or a folder above it (relative to `base`).
+/// Why `path` is excluded: the first `exclude` glob that matches it or a folder above it
+/// (relative to `base`).
 fn excluded_by(set: &GlobSet, patterns: &[String], path: &Path, base: &Path) -> Option<String> {
     let relative = crate::output::relative_to(path, base)?;
     let text = slashed(&relative);
     let mut prefixes: Vec<&str> = text.match_indices('/').map(|(i, _)| &text[..i]).collect();
     prefixes.push(&text);
-    prefixes
-        .into_iter()
-        .find_map(|p| set.matches(p).first().map(|&i| patterns[i].clone()))
+    prefixes.into_iter().find_map(|p| {
+        set.matches(p)
+            .first()
+            .map(|&i| format!("`exclude` has `{}`", patterns[i]))
+    })
 }
 
 /// A relative path with `/` separators, as globs are written.
@@ -205,7 +212,7 @@ mod tests {
             ]
         );
         assert_eq!(found.excluded.len(), 1);
-        assert_eq!(found.excluded[0].1, "tools/old");
+        assert_eq!(found.excluded[0].1, "`exclude` has `tools/old`");
     }
 
     #[test]

@@ -37,3 +37,57 @@ fn output_is_the_same_on_one_or_two_threads_in_any_path_order() {
     assert_eq!(check("2", &reversed), first);
     assert_eq!(check("2", &paths), first);
 }
+
+/// C5: a stale and a missing committed presentation fail the run; the commands the findings
+/// give write them, and the run passes.
+#[test]
+fn the_command_a_stale_presentation_names_makes_it_fresh() {
+    let dir = tempfile::tempdir().expect("a scratch folder");
+    let fixture =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/check/c5-artifacts");
+    for entry in walkdir::WalkDir::new(&fixture) {
+        let entry = entry.expect("the fixture");
+        let to = dir
+            .path()
+            .join(entry.path().strip_prefix(&fixture).unwrap());
+        if entry.file_type().is_dir() {
+            std::fs::create_dir_all(&to).unwrap();
+        } else {
+            std::fs::copy(entry.path(), &to).unwrap();
+        }
+    }
+    let stitch = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_stitch"))
+            .current_dir(dir.path())
+            .args(args)
+            .output()
+            .expect("the binary runs")
+    };
+    let first = stitch(&["check", "--format", "json"]);
+    assert_eq!(first.status.code(), Some(1));
+    let report: serde_json::Value = serde_json::from_slice(&first.stdout).unwrap();
+    let commands: Vec<String> = report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["code"] == "stitch::check::stale")
+        .map(|f| {
+            let help = f["help"].as_str().unwrap();
+            help.trim_start_matches("write it with `stitch ")
+                .trim_end_matches('`')
+                .to_owned()
+        })
+        .collect();
+    assert_eq!(commands.len(), 2, "{report}");
+    for command in &commands {
+        let args: Vec<&str> = command.split(' ').collect();
+        assert_eq!(stitch(&args).status.code(), Some(0), "{command}");
+    }
+    let again = stitch(&["check"]);
+    assert_eq!(
+        again.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&again.stderr)
+    );
+}

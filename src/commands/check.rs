@@ -45,7 +45,7 @@ pub(super) fn run(args: &CheckArgs, ctx: &mut Context<'_>) -> Result<Outcome, Er
     let config = load_config(args.config.as_deref())?;
     let gate = gate(args, &config);
     let found = discover::discover(&args.paths, &config).map_err(Error::Input)?;
-    let outcomes = check_all(&found.files, &gate)?;
+    let outcomes = check_all(&found.files, &gate, &config)?;
 
     let mut document = CheckDocument::default();
     let mut findings: Vec<Finding> = found.missing.clone();
@@ -80,11 +80,11 @@ pub(super) fn run(args: &CheckArgs, ctx: &mut Context<'_>) -> Result<Outcome, Er
             }
         }
     }
-    for (path, glob) in &found.excluded {
+    for (path, why) in &found.excluded {
         summary.skipped += 1;
         let file = path.display().to_string();
         document.skipped.push(file.clone());
-        findings.push(skipped(&file, &format!("`exclude` has `{glob}`")));
+        findings.push(skipped(&file, why));
     }
     // C4: the limits a provider sets per request, over every tool checked.
     for (profile, request) in gate.targets.iter().zip(&requests) {
@@ -201,7 +201,7 @@ fn gate(args: &CheckArgs, config: &Config) -> Gate {
 }
 
 /// Every candidate checked on the pool, the results in the candidates' order.
-fn check_all(files: &[Candidate], gate: &Gate) -> Result<Vec<Part>, Error> {
+fn check_all(files: &[Candidate], gate: &Gate, config: &Config) -> Result<Vec<Part>, Error> {
     let pool = rayon::ThreadPoolBuilder::new()
         .stack_size(crate::threads::STACK_SIZE)
         .thread_name(|i| format!("stitch-check-{i}"))
@@ -210,28 +210,92 @@ fn check_all(files: &[Candidate], gate: &Gate) -> Result<Vec<Part>, Error> {
     Ok(pool.install(|| {
         files
             .par_iter()
-            .map(|candidate| check_one(candidate, gate))
+            .map(|candidate| check_one(candidate, gate, config))
             .collect()
     }))
 }
 
-/// One file: read, loaded (if it counts) and checked.
-fn check_one(candidate: &Candidate, gate: &Gate) -> Part {
+/// One file: read, loaded (if it counts) and checked, its committed presentation compared.
+fn check_one(candidate: &Candidate, gate: &Gate, config: &Config) -> Part {
     let file = candidate.path.display().to_string();
+    let input = document::Input::File(candidate.path.clone());
     let loaded = if candidate.named {
-        document::load(
-            &document::Input::File(candidate.path.clone()),
-            &gate.plan.load,
-        )
-        .map(Some)
+        document::load(&input, &gate.plan.load).map(Some)
     } else {
         document::load_if_checkable(&candidate.path, &gate.plan.load)
     };
+    let artifact = config
+        .presentations
+        .as_deref()
+        .and_then(|folder| crate::output::mirrored(&input, &config.base, folder));
     match loaded {
-        Ok(Some(loaded)) => Part::Checked(gate.check(&loaded, &file)),
+        Ok(Some(loaded)) => {
+            let mut checked = gate.check(&loaded, &file, artifact.as_deref());
+            if let (Some(path), Some(bytes)) = (&artifact, checked.artifact.take()) {
+                let found = stale(path, &bytes, &file, gate, config);
+                checked
+                    .findings
+                    .extend(gate.judged(found.into_iter().collect()));
+            }
+            Part::Checked(checked)
+        }
         Ok(None) => Part::Skipped,
         Err(findings) => Part::Failed(gate.judged(findings)),
     }
+}
+
+/// C5: the finding when the committed presentation at `path` is not `bytes` (what `stitch
+/// flatten --out-dir` writes there now), with the difference and the command that writes it.
+fn stale(path: &Path, bytes: &str, file: &str, gate: &Gate, config: &Config) -> Option<Finding> {
+    let committed = match std::fs::read(path) {
+        Ok(committed) if committed == bytes.as_bytes() => return None,
+        Ok(committed) => Some(String::from_utf8_lossy(&committed).into_owned()),
+        Err(_) => None,
+    };
+    let shown = path.display().to_string();
+    let message = match &committed {
+        None => format!("`{shown}` is missing: the presentation of `{file}` is not committed"),
+        Some(old) => format!(
+            "`{shown}` is stale: it is not the presentation of `{file}` stitch writes now\n{}",
+            crate::diff::text::unified(old, bytes, &shown, MAX_DIFF_LINES)
+        ),
+    };
+    Some(
+        Finding::of(codes::CHECK_STALE, message)
+            .in_file(file)
+            .with_help(format!(
+                "write it with `{}`",
+                regenerate(file, gate, config)
+            )),
+    )
+}
+
+/// The longest diff a stale presentation's finding shows, in lines.
+const MAX_DIFF_LINES: usize = 40;
+
+/// The `stitch flatten` command line that writes the committed presentation of `file`.
+fn regenerate(file: &str, gate: &Gate, config: &Config) -> String {
+    let choices = gate.plan.choices;
+    let defaults = Choices::default();
+    let mut command = vec!["stitch flatten".to_owned()];
+    if choices.semantics != defaults.semantics {
+        command.push(format!("--semantics {}", choices.semantics.name()));
+    }
+    if choices.collisions != defaults.collisions {
+        command.push(format!("--collisions {}", choices.collisions.name()));
+    }
+    if choices.deep {
+        command.push("--deep".to_owned());
+    }
+    for (uri, path) in &config.refs {
+        command.push(format!("--ref-map {uri}={}", path.display()));
+    }
+    if let Some(folder) = &config.presentations {
+        command.push(format!("--out-dir {}", folder.display()));
+    }
+    command.push(format!("--root {}", config.base.display()));
+    command.push(file.to_owned());
+    command.join(" ")
 }
 
 /// The note that a file was not checked, and why (shown with `--verbose`).

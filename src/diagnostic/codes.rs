@@ -103,6 +103,14 @@ codes! {
          `oneOf`, `allOf`, `$ref`, `$defs`, `definitions`) are checked, so that `package.json` \
          or `tsconfig.json` beside the schemas is not read as one. Name the file on the command \
          line or in `include` to check it anyway.";
+    /// C5: a committed presentation is not what stitch writes now.
+    CHECK_STALE = "stitch::check::stale", Error,
+        "a committed presentation differs from what stitch flatten writes now, or is missing",
+        "With `[artifacts] presentations = \"DIR\"` in stitch.toml, each contract's presentation \
+         is committed under DIR at the contract's path (as `stitch flatten --out-dir DIR --root \
+         .` writes it), so that a change to what the model sees shows in review. This one is \
+         missing, or its contract (or stitch) changed since it was written: the finding shows \
+         the difference and the command that writes it again.";
     /// L6: an output file could not be written.
     WRITE = "stitch::output::write", Error,
         "an output file could not be written; any existing file is untouched",

@@ -1,9 +1,12 @@
 //! C2: one document through every stage of `stitch check`: what loading found, then flatten
 //! and verify (F, V), then each configured target's rewrites and rules (C4), every finding
-//! collected. The severities are the gate's: an `unknown` verdict is an error unless
+//! collected, and the bytes its committed presentation should hold (C5; comparing them with
+//! the file is the command's, which reads files). The severities are the gate's: an `unknown` verdict is an error unless
 //! `allow_unproven`, and `[rules]` overrides any code last.
 
-use super::{Plan, RequestScope, present, target};
+use std::path::Path;
+
+use super::{Plan, RequestScope, present, rebased, target};
 use crate::diagnostic::{Code, Finding, Severity, codes};
 use crate::document::{self, Loaded};
 use crate::targets::{Profile, Request};
@@ -31,11 +34,15 @@ pub struct Checked {
     pub findings: Vec<Finding>,
     /// Per target (in the gate's order), the document's counts toward per-request limits.
     pub requests: Vec<Request>,
+    /// C5: the presentation's bytes as `stitch flatten --out-dir` writes them at the artifact
+    /// path given to [`Gate::check`]; `None` without one, or when the file did not load.
+    pub artifact: Option<String>,
 }
 
 impl Gate {
-    /// Checks `loaded`, read from `file`.
-    pub fn check(&self, loaded: &Loaded, file: &str) -> Checked {
+    /// Checks `loaded`, read from `file`; with `artifact`, the path its committed presentation
+    /// should be at (C5), also the bytes that belong there.
+    pub fn check(&self, loaded: &Loaded, file: &str, artifact: Option<&Path>) -> Checked {
         let mut checked = Checked {
             findings: loaded.findings.clone(),
             requests: vec![Request::default(); self.targets.len()],
@@ -49,6 +56,10 @@ impl Gate {
             return checked;
         }
         let presented = present(loaded, file, &self.plan);
+        checked.artifact = artifact.map(|path| {
+            rebased(loaded, &presented.document, None, path)
+                .unwrap_or_else(|| presented.bytes.clone())
+        });
         checked.findings.extend(presented.findings.iter().cloned());
         for schema in &presented.schemas {
             checked
