@@ -148,8 +148,18 @@ fn replace_root_ref(root: &Value, settings: Settings, notes: &mut Notes) -> Opti
         );
         return None;
     }
-    let keep =
-        |k: &str| is_annotation(k) || is_definitions(k) || is_identity(k) || k.starts_with("x-");
+    // Drafts up to 7 ignore every sibling of `$ref`, an `$id` too: kept on the root that
+    // replaces the `$ref`, it would start to set the base the references resolve against
+    // (bitrise.json, SchemaStore: a relative file would resolve to a remote URI).
+    let ignored_id = |k: &str| {
+        crate::schema::keywords::IDS.contains(&k) && settings.draft.ref_overrides_siblings()
+    };
+    let keep = |k: &str| {
+        is_annotation(k)
+            || is_definitions(k)
+            || (is_identity(k) && !ignored_id(k))
+            || k.starts_with("x-")
+    };
     // `unevaluated*` beside the `$ref` sees what the target evaluates: it stays on the node,
     // around the `allOf`, never inside a conjunct where it would see only its siblings.
     let observer = |k: &str| matches!(k, "unevaluatedProperties" | "unevaluatedItems");
@@ -197,6 +207,12 @@ fn replace_root_ref(root: &Value, settings: Settings, notes: &mut Notes) -> Opti
         "/$ref",
         format!("the root `$ref` is replaced by its target `#{target_pointer}`"),
     );
+    for key in map.keys().filter(|k| ignored_id(k)) {
+        notes.flattened(
+            &format!("/{}", crate::schema::pointer::escape(key)),
+            format!("the root's `{key}`, which this draft ignores beside `$ref`, is dropped: on the root that replaces the `$ref` it would change the base URI references resolve against"),
+        );
+    }
     let mut out = Value::Object(out);
     // F13: what a remaining reference needs. References into the target's copied keywords
     // (zod-to-json-schema's `#/definitions/tool/properties/a/items`) now name the root's copy,

@@ -29,8 +29,23 @@ pub(crate) fn remove_unused(contract: &Value, presentation: &mut Value, notes: &
     if has_dynamic_reference(presentation) {
         return;
     }
-    let before = reached(contract);
-    let after = reached(presentation);
+    let before = reached(contract, Vec::new());
+    // Entries kept whatever the root references (one the contract never reached is the
+    // author's business; one with a name may be reached by it) keep what they reference.
+    let mut kept: Vec<Entry> = Vec::new();
+    for container in CONTAINERS {
+        let Some(Value::Object(entries)) = presentation.get(container) else {
+            continue;
+        };
+        for (name, body) in entries {
+            let entry = (container, name.clone());
+            let had = contract.get(container).and_then(|c| c.get(name)).is_some();
+            if (had && !before.contains(&entry)) || is_named(body) {
+                kept.push(entry);
+            }
+        }
+    }
+    let after = reached(presentation, kept);
     let Value::Object(root) = presentation else {
         return;
     };
@@ -76,10 +91,11 @@ pub(crate) fn remove_unused(contract: &Value, presentation: &mut Value, notes: &
     }
 }
 
-/// The entries reached from the root (not counting the containers themselves), transitively.
-fn reached(document: &Value) -> BTreeSet<Entry> {
+/// The entries reached from the root (not counting the containers themselves) and from
+/// `seeds`, transitively.
+fn reached(document: &Value, seeds: Vec<Entry>) -> BTreeSet<Entry> {
     let mut found = BTreeSet::new();
-    let mut queue: Vec<Entry> = Vec::new();
+    let mut queue: Vec<Entry> = seeds;
     if let Value::Object(root) = document {
         if let Some(Value::String(reference)) = root.get("$ref") {
             queue.extend(entry_of(reference));
@@ -208,6 +224,34 @@ mod tests {
         assert_eq!(
             notes,
             ["2 `$defs` entries the presentation no longer references are removed: `A`, `B` (F14)"]
+        );
+    }
+
+    #[test]
+    fn an_entry_kept_keeps_what_it_references() {
+        // utam-page-object.json (SchemaStore): `Shadow`, which the root never referenced, is
+        // kept, and refers to `Element`, which only the flattened branch referenced.
+        let defs = json!({
+            "Page": {"properties": {"e": {"$ref": "#/definitions/Element"}}},
+            "Element": {"type": "object"},
+            "Shadow": {"properties": {"items": {"$ref": "#/definitions/Element"}}}
+        });
+        let contract = json!({"definitions": defs, "allOf": [{"$ref": "#/definitions/Page"}]});
+        let presentation = json!({"definitions": defs, "type": "object"});
+        let (out, notes) = run(contract, presentation);
+        assert_eq!(
+            out["definitions"]
+                .as_object()
+                .unwrap()
+                .keys()
+                .collect::<Vec<_>>(),
+            ["Element", "Shadow"]
+        );
+        assert_eq!(
+            notes,
+            [
+                "1 `definitions` entry the presentation no longer references is removed: `Page` (F14)"
+            ]
         );
     }
 

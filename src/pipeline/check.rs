@@ -81,6 +81,13 @@ impl Gate {
             *request = targeted.request;
         }
         checked.findings = self.judged(checked.findings);
+        // Sorted by file in the report: a finding made without one (a verification's) is this
+        // file's.
+        for finding in &mut checked.findings {
+            if finding.file.is_none() {
+                finding.file = Some(file.to_owned());
+            }
+        }
         checked
     }
 
