@@ -72,16 +72,17 @@ pub(crate) fn pattern_matches(pattern: &str, text: &str) -> Option<bool> {
             std::cell::RefCell::new(std::collections::HashMap::new());
     }
     let validator = PATTERNS.with(|cache| {
+        if let Some(found) = cache.borrow().get(pattern) {
+            return found.clone();
+        }
+        let schema = serde_json::json!({ "type": "string", "pattern": pattern });
+        let compiled = Validator::new(&schema, Draft::Draft2020_12, "stitch:pattern", &[])
+            .ok()
+            .map(std::rc::Rc::new);
         cache
             .borrow_mut()
-            .entry(pattern.to_owned())
-            .or_insert_with(|| {
-                let schema = serde_json::json!({ "type": "string", "pattern": pattern });
-                Validator::new(&schema, Draft::Draft2020_12, "stitch:pattern", &[])
-                    .ok()
-                    .map(std::rc::Rc::new)
-            })
-            .clone()
+            .insert(pattern.to_owned(), compiled.clone());
+        compiled
     })?;
     match validator.judge(&Value::String(text.to_owned())) {
         Judgement::Valid => Some(true),

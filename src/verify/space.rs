@@ -49,9 +49,8 @@ impl<'a> Space<'a> {
     pub(crate) fn value(&self, at: &Location) -> Option<&'a Value> {
         self.loaded
             .documents
-            .get(at.doc)?
-            .value
-            .pointer(&at.pointer)
+            .get(at.doc)
+            .and_then(|d| crate::schema::pointer::get(&d.value, &at.pointer))
     }
 
     /// The draft a place is read with.
