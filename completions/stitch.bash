@@ -22,6 +22,9 @@ _stitch() {
             stitch,completions)
                 cmd="stitch__subcmd__completions"
                 ;;
+            stitch,explain)
+                cmd="stitch__subcmd__explain"
+                ;;
             stitch,flatten)
                 cmd="stitch__subcmd__flatten"
                 ;;
@@ -48,6 +51,9 @@ _stitch() {
                 ;;
             stitch__subcmd__help,completions)
                 cmd="stitch__subcmd__help__subcmd__completions"
+                ;;
+            stitch__subcmd__help,explain)
+                cmd="stitch__subcmd__help__subcmd__explain"
                 ;;
             stitch__subcmd__help,flatten)
                 cmd="stitch__subcmd__help__subcmd__flatten"
@@ -77,7 +83,7 @@ _stitch() {
 
     case "${cmd}" in
         stitch)
-            opts="-q -v -h -V --color --quiet --verbose --help --version flatten verify check sample inspect targets validate completions help"
+            opts="-q -v -h -V --color --quiet --verbose --help --version flatten verify check sample inspect targets validate explain completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -95,7 +101,7 @@ _stitch() {
             return 0
             ;;
         stitch__subcmd__check)
-            opts="-q -v -h --config --target --allow-unproven --format --color --quiet --verbose --help"
+            opts="-q -v -h --config --target --allow-unproven --rule --deny-warnings --format --color --quiet --verbose --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -109,8 +115,12 @@ _stitch() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --rule)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --format)
-                    COMPREPLY=($(compgen -W "human json" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json sarif github" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -126,6 +136,24 @@ _stitch() {
             ;;
         stitch__subcmd__completions)
             opts="-q -v -h --color --quiet --verbose --help bash elvish fish powershell zsh"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        stitch__subcmd__explain)
+            opts="-q -v -h --list --color --quiet --verbose --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -221,7 +249,7 @@ _stitch() {
             return 0
             ;;
         stitch__subcmd__help)
-            opts="flatten verify check sample inspect targets validate completions help"
+            opts="flatten verify check sample inspect targets validate explain completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -249,6 +277,20 @@ _stitch() {
             return 0
             ;;
         stitch__subcmd__help__subcmd__completions)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        stitch__subcmd__help__subcmd__explain)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )

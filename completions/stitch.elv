@@ -34,6 +34,7 @@ set edit:completion:arg-completer[stitch] = {|@words|
             cand inspect 'Load documents and show what stitch sees: kind, draft, tools, references'
             cand targets 'List the provider targets, or print one target''s rules'
             cand validate 'Check a model''s arguments against the contract, undoing what a target''s presentation changed'
+            cand explain 'Explain a diagnostic code: what it means, why it matters, what to do'
             cand completions 'Print a shell completion script to standard output'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -84,9 +85,11 @@ set edit:completion:arg-completer[stitch] = {|@words|
         &'stitch;check'= {
             cand --config 'The configuration [default: the first stitch.toml in the current directory or above]'
             cand --target 'Check each presentation for this target (repeatable; `all` for every one) [default: the config''s `targets`]'
+            cand --rule 'Set a code''s level for this run, over stitch.toml''s `[rules]` (repeatable; LEVEL is `off`, `note`, `warning` or `error`; `stitch explain --list` lists the codes)'
             cand --format 'Output format'
             cand --color 'When to colour diagnostics (NO_COLOR in the environment means never)'
             cand --allow-unproven 'An `unknown` verdict is a warning rather than an error'
+            cand --deny-warnings 'Warnings fail the run too (exit 1), as clippy''s `-D warnings` does'
             cand -q 'Show errors only: silence warnings and notes'
             cand --quiet 'Show errors only: silence warnings and notes'
             cand -v 'Show notes as well as warnings and errors'
@@ -156,6 +159,16 @@ set edit:completion:arg-completer[stitch] = {|@words|
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
+        &'stitch;explain'= {
+            cand --color 'When to colour diagnostics (NO_COLOR in the environment means never)'
+            cand --list 'List every code, its default severity and what it means in one line'
+            cand -q 'Show errors only: silence warnings and notes'
+            cand --quiet 'Show errors only: silence warnings and notes'
+            cand -v 'Show notes as well as warnings and errors'
+            cand --verbose 'Show notes as well as warnings and errors'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
         &'stitch;completions'= {
             cand --color 'When to colour diagnostics (NO_COLOR in the environment means never)'
             cand -q 'Show errors only: silence warnings and notes'
@@ -173,6 +186,7 @@ set edit:completion:arg-completer[stitch] = {|@words|
             cand inspect 'Load documents and show what stitch sees: kind, draft, tools, references'
             cand targets 'List the provider targets, or print one target''s rules'
             cand validate 'Check a model''s arguments against the contract, undoing what a target''s presentation changed'
+            cand explain 'Explain a diagnostic code: what it means, why it matters, what to do'
             cand completions 'Print a shell completion script to standard output'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -189,6 +203,8 @@ set edit:completion:arg-completer[stitch] = {|@words|
         &'stitch;help;targets'= {
         }
         &'stitch;help;validate'= {
+        }
+        &'stitch;help;explain'= {
         }
         &'stitch;help;completions'= {
         }

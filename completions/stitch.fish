@@ -38,6 +38,7 @@ complete -c stitch -n "__fish_stitch_needs_command" -f -a "sample" -d 'Print val
 complete -c stitch -n "__fish_stitch_needs_command" -f -a "inspect" -d 'Load documents and show what stitch sees: kind, draft, tools, references'
 complete -c stitch -n "__fish_stitch_needs_command" -f -a "targets" -d 'List the provider targets, or print one target\'s rules'
 complete -c stitch -n "__fish_stitch_needs_command" -f -a "validate" -d 'Check a model\'s arguments against the contract, undoing what a target\'s presentation changed'
+complete -c stitch -n "__fish_stitch_needs_command" -f -a "explain" -d 'Explain a diagnostic code: what it means, why it matters, what to do'
 complete -c stitch -n "__fish_stitch_needs_command" -f -a "completions" -d 'Print a shell completion script to standard output'
 complete -c stitch -n "__fish_stitch_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c stitch -n "__fish_stitch_using_subcommand flatten" -s o -l output -d 'Write the presentation to FILE instead of standard output (one input only; `-` is standard output)' -r -F
@@ -98,12 +99,16 @@ complete -c stitch -n "__fish_stitch_using_subcommand verify" -s v -l verbose -d
 complete -c stitch -n "__fish_stitch_using_subcommand verify" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c stitch -n "__fish_stitch_using_subcommand check" -l config -d 'The configuration [default: the first stitch.toml in the current directory or above]' -r -F
 complete -c stitch -n "__fish_stitch_using_subcommand check" -l target -d 'Check each presentation for this target (repeatable; `all` for every one) [default: the config\'s `targets`]' -r
-complete -c stitch -n "__fish_stitch_using_subcommand check" -l format -d 'Output format' -r -f -a "human\t'Results on standard output, diagnostics with source snippets on standard error'
-json\t'One JSON document on standard output with the results and the findings, failures included; nothing on standard error'"
+complete -c stitch -n "__fish_stitch_using_subcommand check" -l rule -d 'Set a code\'s level for this run, over stitch.toml\'s `[rules]` (repeatable; LEVEL is `off`, `note`, `warning` or `error`; `stitch explain --list` lists the codes)' -r
+complete -c stitch -n "__fish_stitch_using_subcommand check" -l format -d 'Output format' -r -f -a "human\t'Findings with source snippets and a summary line, on standard error'
+json\t'One JSON document on standard output: files, verdicts, findings, counts'
+sarif\t'SARIF 2.1.0 on standard output, for GitHub code scanning and other SARIF readers'
+github\t'GitHub Actions workflow commands on standard output: one annotation per finding'"
 complete -c stitch -n "__fish_stitch_using_subcommand check" -l color -d 'When to colour diagnostics (NO_COLOR in the environment means never)' -r -f -a "auto\t'Colour when standard error is a terminal and NO_COLOR is unset'
 always\t'Always colour'
 never\t'Never colour'"
 complete -c stitch -n "__fish_stitch_using_subcommand check" -l allow-unproven -d 'An `unknown` verdict is a warning rather than an error'
+complete -c stitch -n "__fish_stitch_using_subcommand check" -l deny-warnings -d 'Warnings fail the run too (exit 1), as clippy\'s `-D warnings` does'
 complete -c stitch -n "__fish_stitch_using_subcommand check" -s q -l quiet -d 'Show errors only: silence warnings and notes'
 complete -c stitch -n "__fish_stitch_using_subcommand check" -s v -l verbose -d 'Show notes as well as warnings and errors'
 complete -c stitch -n "__fish_stitch_using_subcommand check" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -181,18 +186,26 @@ complete -c stitch -n "__fish_stitch_using_subcommand validate" -l deep -d 'Also
 complete -c stitch -n "__fish_stitch_using_subcommand validate" -s q -l quiet -d 'Show errors only: silence warnings and notes'
 complete -c stitch -n "__fish_stitch_using_subcommand validate" -s v -l verbose -d 'Show notes as well as warnings and errors'
 complete -c stitch -n "__fish_stitch_using_subcommand validate" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c stitch -n "__fish_stitch_using_subcommand explain" -l color -d 'When to colour diagnostics (NO_COLOR in the environment means never)' -r -f -a "auto\t'Colour when standard error is a terminal and NO_COLOR is unset'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c stitch -n "__fish_stitch_using_subcommand explain" -l list -d 'List every code, its default severity and what it means in one line'
+complete -c stitch -n "__fish_stitch_using_subcommand explain" -s q -l quiet -d 'Show errors only: silence warnings and notes'
+complete -c stitch -n "__fish_stitch_using_subcommand explain" -s v -l verbose -d 'Show notes as well as warnings and errors'
+complete -c stitch -n "__fish_stitch_using_subcommand explain" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c stitch -n "__fish_stitch_using_subcommand completions" -l color -d 'When to colour diagnostics (NO_COLOR in the environment means never)' -r -f -a "auto\t'Colour when standard error is a terminal and NO_COLOR is unset'
 always\t'Always colour'
 never\t'Never colour'"
 complete -c stitch -n "__fish_stitch_using_subcommand completions" -s q -l quiet -d 'Show errors only: silence warnings and notes'
 complete -c stitch -n "__fish_stitch_using_subcommand completions" -s v -l verbose -d 'Show notes as well as warnings and errors'
 complete -c stitch -n "__fish_stitch_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten verify check sample inspect targets validate completions help" -f -a "flatten" -d 'Flatten root unions into one object schema that providers accept'
-complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten verify check sample inspect targets validate completions help" -f -a "verify" -d 'Prove that SUP accepts every value SUB accepts, or show a value it rejects'
-complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten verify check sample inspect targets validate completions help" -f -a "check" -d 'Check every schema and tool of a project: the CI gate'
-complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten verify check sample inspect targets validate completions help" -f -a "sample" -d 'Print valid values of a schema, one JSON document per line'
-complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten verify check sample inspect targets validate completions help" -f -a "inspect" -d 'Load documents and show what stitch sees: kind, draft, tools, references'
-complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten verify check sample inspect targets validate completions help" -f -a "targets" -d 'List the provider targets, or print one target\'s rules'
-complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten verify check sample inspect targets validate completions help" -f -a "validate" -d 'Check a model\'s arguments against the contract, undoing what a target\'s presentation changed'
-complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten verify check sample inspect targets validate completions help" -f -a "completions" -d 'Print a shell completion script to standard output'
-complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten verify check sample inspect targets validate completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten verify check sample inspect targets validate explain completions help" -f -a "flatten" -d 'Flatten root unions into one object schema that providers accept'
+complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten verify check sample inspect targets validate explain completions help" -f -a "verify" -d 'Prove that SUP accepts every value SUB accepts, or show a value it rejects'
+complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten verify check sample inspect targets validate explain completions help" -f -a "check" -d 'Check every schema and tool of a project: the CI gate'
+complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten verify check sample inspect targets validate explain completions help" -f -a "sample" -d 'Print valid values of a schema, one JSON document per line'
+complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten verify check sample inspect targets validate explain completions help" -f -a "inspect" -d 'Load documents and show what stitch sees: kind, draft, tools, references'
+complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten verify check sample inspect targets validate explain completions help" -f -a "targets" -d 'List the provider targets, or print one target\'s rules'
+complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten verify check sample inspect targets validate explain completions help" -f -a "validate" -d 'Check a model\'s arguments against the contract, undoing what a target\'s presentation changed'
+complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten verify check sample inspect targets validate explain completions help" -f -a "explain" -d 'Explain a diagnostic code: what it means, why it matters, what to do'
+complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten verify check sample inspect targets validate explain completions help" -f -a "completions" -d 'Print a shell completion script to standard output'
+complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten verify check sample inspect targets validate explain completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

@@ -70,6 +70,11 @@ pub enum Command {
     /// with the pointer into the arguments, and exits 1 when it does not. Give the same flatten
     /// options and --target as to `stitch flatten`.
     Validate(ValidateArgs),
+    /// Explain a diagnostic code: what it means, why it matters, what to do.
+    ///
+    /// `stitch explain --list` lists every code with its default severity. The same table
+    /// names the codes `[rules]` in stitch.toml can set.
+    Explain(ExplainArgs),
     /// Print a shell completion script to standard output.
     Completions {
         /// The shell.
@@ -148,9 +153,41 @@ pub struct CheckArgs {
     /// An `unknown` verdict is a warning rather than an error.
     #[arg(long)]
     pub allow_unproven: bool,
+    /// Set a code's level for this run, over stitch.toml's `[rules]` (repeatable; LEVEL is
+    /// `off`, `note`, `warning` or `error`; `stitch explain --list` lists the codes).
+    #[arg(long = "rule", value_name = "CODE=LEVEL", value_parser = parse_rule)]
+    pub rules: Vec<(crate::diagnostic::Code, Option<crate::diagnostic::Severity>)>,
+    /// Warnings fail the run too (exit 1), as clippy's `-D warnings` does.
+    #[arg(long)]
+    pub deny_warnings: bool,
     /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Human)]
-    pub format: Format,
+    #[arg(long, value_enum, default_value_t = CheckFormat::Human)]
+    pub format: CheckFormat,
+}
+
+/// `stitch check --format`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum CheckFormat {
+    /// Findings with source snippets and a summary line, on standard error.
+    Human,
+    /// One JSON document on standard output: files, verdicts, findings, counts.
+    Json,
+    /// SARIF 2.1.0 on standard output, for GitHub code scanning and other SARIF readers.
+    Sarif,
+    /// GitHub Actions workflow commands on standard output: one annotation per finding.
+    Github,
+}
+
+fn parse_rule(
+    arg: &str,
+) -> Result<(crate::diagnostic::Code, Option<crate::diagnostic::Severity>), String> {
+    let (code, level) = arg
+        .split_once('=')
+        .ok_or_else(|| format!("expected CODE=LEVEL, got `{arg}`"))?;
+    Ok((
+        crate::config::code_named(code)?,
+        crate::config::level_named(level)?,
+    ))
 }
 
 /// `--envelope`: the request shape of `flatten --target`'s output.
@@ -208,6 +245,21 @@ pub struct ValidateArgs {
     /// How to load the contract.
     #[command(flatten)]
     pub load: LoadArgs,
+}
+
+/// `stitch explain`.
+#[derive(Debug, Args)]
+pub struct ExplainArgs {
+    /// The code (`stitch::check::stale`, or `check::stale`).
+    #[arg(
+        value_name = "CODE",
+        required_unless_present = "list",
+        conflicts_with = "list"
+    )]
+    pub code: Option<String>,
+    /// List every code, its default severity and what it means in one line.
+    #[arg(long)]
+    pub list: bool,
 }
 
 /// `stitch targets`.

@@ -220,32 +220,44 @@ fn rules(
 ) -> Vec<(Code, Option<Severity>)> {
     let mut out = Vec::new();
     for (code, level) in table {
-        let Some(known) = codes::ALL.iter().find(|c| c.as_str() == code.get_ref()) else {
-            findings.push(
-                finding(
-                    format!("`{}` is not a stitch code", code.get_ref()),
-                    Some(code.span()),
-                )
-                .with_help("`stitch explain --list` lists them"),
-            );
-            continue;
-        };
-        let severity = match level.get_ref().as_str() {
-            "off" => None,
-            "note" | "info" => Some(Severity::Note),
-            "warning" => Some(Severity::Warning),
-            "error" => Some(Severity::Error),
-            other => {
-                findings.push(finding(
-                    format!("a rule's level is `off`, `note`, `warning` or `error`, not `{other}`"),
-                    Some(level.span()),
-                ));
+        let known = match code_named(code.get_ref()) {
+            Ok(known) => known,
+            Err(message) => {
+                findings.push(
+                    finding(message, Some(code.span()))
+                        .with_help("`stitch explain --list` lists them"),
+                );
                 continue;
             }
         };
-        out.push((*known, severity));
+        match level_named(level.get_ref()) {
+            Ok(severity) => out.push((known, severity)),
+            Err(message) => findings.push(finding(message, Some(level.span()))),
+        }
     }
     out
+}
+
+/// The code named `name` (`stitch::…`).
+pub fn code_named(name: &str) -> Result<Code, String> {
+    codes::ALL
+        .iter()
+        .copied()
+        .find(|c| c.as_str() == name)
+        .ok_or_else(|| format!("`{name}` is not a stitch code"))
+}
+
+/// A rule's level: `off` (`None`), `note` (or `info`), `warning`, `error`.
+pub fn level_named(name: &str) -> Result<Option<Severity>, String> {
+    match name {
+        "off" => Ok(None),
+        "note" | "info" => Ok(Some(Severity::Note)),
+        "warning" => Ok(Some(Severity::Warning)),
+        "error" => Ok(Some(Severity::Error)),
+        other => Err(format!(
+            "a rule's level is `off`, `note`, `warning` or `error`, not `{other}`"
+        )),
+    }
 }
 
 /// The first `stitch.toml` in `start` or one of its ancestors.

@@ -91,3 +91,39 @@ fn the_command_a_stale_presentation_names_makes_it_fresh() {
         String::from_utf8_lossy(&again.stderr)
     );
 }
+
+/// C6: the SARIF log validates against the SARIF 2.1.0 schema (SchemaStore's copy, in
+/// fixtures/), and names every finding's rule, file and, where known, line.
+#[test]
+fn the_sarif_log_is_valid_sarif_2_1_0() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let output = Command::new(env!("CARGO_BIN_EXE_stitch"))
+        .current_dir(root.join("fixtures/check/c1-project"))
+        .args(["check", "--format", "sarif", "--verbose"])
+        .output()
+        .expect("the binary runs");
+    assert_eq!(output.status.code(), Some(1));
+    let log: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    let schema: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(root.join("fixtures/check/sarif-2.1.0.json")).unwrap(),
+    )
+    .unwrap();
+    let validator = jsonschema::validator_for(&schema).expect("the SARIF schema compiles");
+    let errors: Vec<String> = validator.iter_errors(&log).map(|e| e.to_string()).collect();
+    assert!(errors.is_empty(), "{errors:#?}");
+    let results = log["runs"][0]["results"].as_array().unwrap();
+    let invalid = results
+        .iter()
+        .find(|r| r["ruleId"] == "stitch::load::invalid_json")
+        .expect("the file that is not JSON");
+    let place = &invalid["locations"][0]["physicalLocation"];
+    assert_eq!(place["artifactLocation"]["uri"], "tools/cancel.json");
+    assert_eq!(place["region"]["startLine"], 4);
+    let rules = log["runs"][0]["tool"]["driver"]["rules"]
+        .as_array()
+        .unwrap();
+    for result in results {
+        let index = result["ruleIndex"].as_u64().unwrap() as usize;
+        assert_eq!(rules[index]["id"], result["ruleId"]);
+    }
+}

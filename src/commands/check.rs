@@ -14,7 +14,7 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 use super::Context;
-use crate::cli::{CheckArgs, Format, TargetChoice};
+use crate::cli::{CheckArgs, CheckFormat, TargetChoice};
 use crate::config::{self, Config};
 use crate::diagnostic::{Finding, Severity, codes};
 use crate::discover::{self, Candidate};
@@ -23,7 +23,10 @@ use crate::error::{Error, Outcome};
 use crate::flatten::Choices;
 use crate::pipeline::check::{Checked, Gate};
 use crate::pipeline::{self, Plan};
-use crate::report::json::{self, CheckDocument, CheckFile, CheckSummary};
+use crate::report::{
+    self,
+    json::{self, CheckDocument, CheckFile, CheckSummary},
+};
 use crate::targets::{PROFILES, Profile, Request};
 use crate::verify::{self, Verdict};
 
@@ -98,26 +101,33 @@ pub(super) fn run(args: &CheckArgs, ctx: &mut Context<'_>) -> Result<Outcome, Er
     let mut shown = ctx.shown(&findings);
     sort(&mut shown);
     summary.tally(&findings);
-    let outcome = if summary.errors > 0 {
+    let outcome = if summary.errors > 0 || (args.deny_warnings && summary.warnings > 0) {
         Outcome::Negative
     } else {
         Outcome::Positive
     };
-    if args.format == Format::Json {
-        document.summary = summary;
-        document.findings = json::findings(&shown);
-        document.skipped.sort();
-        ctx.out.write_all(json::pretty(&document).as_bytes())?;
-        return Ok(outcome);
+    match args.format {
+        CheckFormat::Json => {
+            document.summary = summary;
+            document.findings = json::findings(&shown);
+            document.skipped.sort();
+            ctx.out.write_all(json::pretty(&document).as_bytes())?;
+        }
+        CheckFormat::Sarif => ctx.out.write_all(report::sarif::log(&shown).as_bytes())?,
+        CheckFormat::Github => ctx
+            .out
+            .write_all(report::github::commands(&shown).as_bytes())?,
+        CheckFormat::Human => {
+            for finding in &shown {
+                ctx.err
+                    .write_all(report::human::render(finding, &ctx.style).as_bytes())?;
+            }
+            let took = std::io::stderr()
+                .is_terminal()
+                .then(|| started.elapsed().as_secs_f64());
+            ctx.err.write_all(summary.line(took).as_bytes())?;
+        }
     }
-    for finding in &shown {
-        ctx.err
-            .write_all(crate::report::human::render(finding, &ctx.style).as_bytes())?;
-    }
-    let took = std::io::stderr()
-        .is_terminal()
-        .then(|| started.elapsed().as_secs_f64());
-    ctx.err.write_all(summary.line(took).as_bytes())?;
     Ok(outcome)
 }
 
@@ -196,7 +206,8 @@ fn gate(args: &CheckArgs, config: &Config) -> Gate {
         plan,
         targets,
         allow_unproven: args.allow_unproven || config.allow_unproven,
-        rules: config.rules.clone(),
+        // The command line's levels first: the first one naming a code wins.
+        rules: args.rules.iter().chain(&config.rules).copied().collect(),
     }
 }
 

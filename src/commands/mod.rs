@@ -3,6 +3,7 @@
 
 mod check;
 mod completions;
+mod explain;
 mod flatten;
 mod inspect;
 mod sample;
@@ -63,6 +64,7 @@ pub fn dispatch(command: Command, ctx: &mut Context<'_>) -> Result<Outcome, Erro
         Command::Targets(args) => targets::run(&args, ctx),
         Command::Validate(args) => validate::run(&args, ctx),
         Command::Check(args) => check::run(&args, ctx),
+        Command::Explain(args) => explain::run(&args, ctx),
         Command::Completions { shell } => completions::run(shell, ctx),
     }
 }

@@ -1,9 +1,11 @@
 //! Renderers only: findings and results in, text out (SPEC §9). Nothing here decides anything;
 //! the commands choose what to show, these modules how.
 
+pub(crate) mod github;
 pub(crate) mod human;
 pub(crate) mod inspect;
 pub mod json;
+pub(crate) mod sarif;
 pub(crate) mod verdict;
 
 use crate::diagnostic::{Finding, Severity};
