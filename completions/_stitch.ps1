@@ -92,6 +92,7 @@ Register-ArgumentCompleter -Native -CommandName 'stitch' -ScriptBlock {
             [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'The configuration [default: the first stitch.toml in the current directory or above]')
             [CompletionResult]::new('--target', '--target', [CompletionResultType]::ParameterName, 'Check each presentation for this target (repeatable; `all` for every one) [default: the config''s `targets`]')
             [CompletionResult]::new('--rule', '--rule', [CompletionResultType]::ParameterName, 'Set a code''s level for this run, over stitch.toml''s `[rules]` (repeatable; LEVEL is `off`, `note`, `warning` or `error`; `stitch explain --list` lists the codes)')
+            [CompletionResult]::new('--shard', '--shard', [CompletionResultType]::ParameterName, 'Check only the K-th of N stable parts of the files (by a hash of each path), to split a large project across CI jobs; per-request limits then count that part''s tools')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour diagnostics (NO_COLOR in the environment means never)')
             [CompletionResult]::new('--allow-unproven', '--allow-unproven', [CompletionResultType]::ParameterName, 'An `unknown` verdict is a warning rather than an error')

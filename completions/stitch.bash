@@ -101,7 +101,7 @@ _stitch() {
             return 0
             ;;
         stitch__subcmd__check)
-            opts="-q -v -h --config --target --allow-unproven --rule --deny-warnings --format --color --quiet --verbose --help"
+            opts="-q -v -h --config --target --allow-unproven --rule --deny-warnings --shard --format --color --quiet --verbose --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -116,6 +116,10 @@ _stitch() {
                     return 0
                     ;;
                 --rule)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --shard)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -86,6 +86,7 @@ set edit:completion:arg-completer[stitch] = {|@words|
             cand --config 'The configuration [default: the first stitch.toml in the current directory or above]'
             cand --target 'Check each presentation for this target (repeatable; `all` for every one) [default: the config''s `targets`]'
             cand --rule 'Set a code''s level for this run, over stitch.toml''s `[rules]` (repeatable; LEVEL is `off`, `note`, `warning` or `error`; `stitch explain --list` lists the codes)'
+            cand --shard 'Check only the K-th of N stable parts of the files (by a hash of each path), to split a large project across CI jobs; per-request limits then count that part''s tools'
             cand --format 'Output format'
             cand --color 'When to colour diagnostics (NO_COLOR in the environment means never)'
             cand --allow-unproven 'An `unknown` verdict is a warning rather than an error'

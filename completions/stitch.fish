@@ -100,6 +100,7 @@ complete -c stitch -n "__fish_stitch_using_subcommand verify" -s h -l help -d 'P
 complete -c stitch -n "__fish_stitch_using_subcommand check" -l config -d 'The configuration [default: the first stitch.toml in the current directory or above]' -r -F
 complete -c stitch -n "__fish_stitch_using_subcommand check" -l target -d 'Check each presentation for this target (repeatable; `all` for every one) [default: the config\'s `targets`]' -r
 complete -c stitch -n "__fish_stitch_using_subcommand check" -l rule -d 'Set a code\'s level for this run, over stitch.toml\'s `[rules]` (repeatable; LEVEL is `off`, `note`, `warning` or `error`; `stitch explain --list` lists the codes)' -r
+complete -c stitch -n "__fish_stitch_using_subcommand check" -l shard -d 'Check only the K-th of N stable parts of the files (by a hash of each path), to split a large project across CI jobs; per-request limits then count that part\'s tools' -r
 complete -c stitch -n "__fish_stitch_using_subcommand check" -l format -d 'Output format' -r -f -a "human\t'Findings with source snippets and a summary line, on standard error'
 json\t'One JSON document on standard output: files, verdicts, findings, counts'
 sarif\t'SARIF 2.1.0 on standard output, for GitHub code scanning and other SARIF readers'

@@ -160,6 +160,10 @@ pub struct CheckArgs {
     /// Warnings fail the run too (exit 1), as clippy's `-D warnings` does.
     #[arg(long)]
     pub deny_warnings: bool,
+    /// Check only the K-th of N stable parts of the files (by a hash of each path), to split
+    /// a large project across CI jobs; per-request limits then count that part's tools.
+    #[arg(long, value_name = "K/N", value_parser = parse_shard)]
+    pub shard: Option<(u64, u64)>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = CheckFormat::Human)]
     pub format: CheckFormat,
@@ -176,6 +180,16 @@ pub enum CheckFormat {
     Sarif,
     /// GitHub Actions workflow commands on standard output: one annotation per finding.
     Github,
+}
+
+fn parse_shard(arg: &str) -> Result<(u64, u64), String> {
+    let parsed = arg
+        .split_once('/')
+        .and_then(|(k, n)| Some((k.parse::<u64>().ok()?, n.parse::<u64>().ok()?)));
+    match parsed {
+        Some((k, n)) if n >= 1 && (1..=n).contains(&k) => Ok((k, n)),
+        _ => Err(format!("expected K/N with 1 <= K <= N, got `{arg}`")),
+    }
 }
 
 fn parse_rule(

@@ -94,6 +94,17 @@ pub fn discover(paths: &[PathBuf], config: &Config) -> Result<Discovery, Vec<Fin
     Ok(found)
 }
 
+/// C7: whether `path` falls in part `k` of `n` (1-based): by an FNV-1a hash of its spelling,
+/// so a file stays in its part whatever files are added or removed.
+pub fn in_shard(path: &Path, (k, n): (u64, u64)) -> bool {
+    let hash = slashed(path)
+        .bytes()
+        .fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+        });
+    hash % n == k - 1
+}
+
 /// The `*.json` files under `root`, sorted, skipping hidden folders, `target/` and
 /// `node_modules/` (but not `root` itself, whatever its name).
 fn walk(root: &Path) -> impl Iterator<Item = PathBuf> {
@@ -232,6 +243,18 @@ mod tests {
         let twice = discover(&[dir.path().join("tools"), a.clone()], &Config::default()).unwrap();
         assert_eq!(twice.files.iter().filter(|c| c.path == a).count(), 1);
         assert!(twice.files.iter().any(|c| c.path == a && c.named));
+    }
+
+    #[test]
+    fn shards_split_the_files_once_each() {
+        let paths: Vec<PathBuf> = (0..200)
+            .map(|i| PathBuf::from(format!("t/{i}.json")))
+            .collect();
+        let counts: Vec<usize> = (1..=3)
+            .map(|k| paths.iter().filter(|p| in_shard(p, (k, 3))).count())
+            .collect();
+        assert_eq!(counts.iter().sum::<usize>(), 200);
+        assert!(counts.iter().all(|&c| c > 40), "{counts:?}");
     }
 
     #[test]

@@ -47,7 +47,11 @@ pub(super) fn run(args: &CheckArgs, ctx: &mut Context<'_>) -> Result<Outcome, Er
     let started = Instant::now();
     let config = load_config(args.config.as_deref())?;
     let gate = gate(args, &config);
-    let found = discover::discover(&args.paths, &config).map_err(Error::Input)?;
+    let mut found = discover::discover(&args.paths, &config).map_err(Error::Input)?;
+    let discovered = found.files.len();
+    if let Some(shard) = args.shard {
+        found.files.retain(|c| discover::in_shard(&c.path, shard));
+    }
     let outcomes = check_all(&found.files, &gate, &config)?;
 
     let mut document = CheckDocument::default();
@@ -93,7 +97,8 @@ pub(super) fn run(args: &CheckArgs, ctx: &mut Context<'_>) -> Result<Outcome, Er
     for (profile, request) in gate.targets.iter().zip(&requests) {
         findings.extend(gate.judged(pipeline::request_findings(profile, request, None)));
     }
-    if summary.files == 0 {
+    // A part of a sharded run may hold no file when the run as a whole has some.
+    if summary.files == 0 && !(args.shard.is_some() && discovered > 0) {
         let mut refused = found.missing;
         refused.push(no_files(&args.paths, &config, summary.skipped));
         return Err(Error::Input(refused));
@@ -125,7 +130,8 @@ pub(super) fn run(args: &CheckArgs, ctx: &mut Context<'_>) -> Result<Outcome, Er
             let took = std::io::stderr()
                 .is_terminal()
                 .then(|| started.elapsed().as_secs_f64());
-            ctx.err.write_all(summary.line(took).as_bytes())?;
+            ctx.err
+                .write_all(summary.line(took, args.shard).as_bytes())?;
         }
     }
     Ok(outcome)
@@ -380,12 +386,19 @@ impl CheckSummary {
     }
 
     /// The human summary line; `took` (seconds) only on a terminal.
-    fn line(&self, took: Option<f64>) -> String {
+    fn line(&self, took: Option<f64>, shard: Option<(u64, u64)>) -> String {
         let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
-        let skipped = if self.skipped > 0 {
-            format!(" ({} skipped)", self.skipped)
-        } else {
+        let mut aside = Vec::new();
+        if let Some((k, n)) = shard {
+            aside.push(format!("part {k} of {n}"));
+        }
+        if self.skipped > 0 {
+            aside.push(format!("{} skipped", self.skipped));
+        }
+        let skipped = if aside.is_empty() {
             String::new()
+        } else {
+            format!(" ({})", aside.join(", "))
         };
         let took = took.map_or(String::new(), |s| format!(" in {s:.2} s"));
         format!(
