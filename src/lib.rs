@@ -63,6 +63,7 @@ pub mod discover;
 pub mod document;
 mod error;
 pub mod flatten;
+pub mod lint;
 mod output;
 pub mod pipeline;
 pub mod report;

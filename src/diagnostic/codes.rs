@@ -111,6 +111,37 @@ codes! {
          .` writes it), so that a change to what the model sees shows in review. This one is \
          missing, or its contract (or stitch) changed since it was written: the finding shows \
          the difference and the command that writes it again.";
+    /// C3: `required` names a key `properties` does not declare.
+    LINT_REQUIRED_UNDECLARED = "stitch::lint::required_undeclared", Warning,
+        "`required` names a key that `properties` does not declare",
+        "The key must be present, but the model is told nothing about it: often a misspelt \
+         name. With `additionalProperties: false` beside it, no value is valid at all (an \
+         error). Said only where no other keyword of the object (`allOf`, `$ref`, \
+         `patternProperties`, …) could declare the key.";
+    /// C3: `required` lists a name twice.
+    LINT_DUPLICATE_REQUIRED = "stitch::lint::duplicate_required", Error,
+        "`required` lists a name twice",
+        "Harmless to most validators, but the draft 2020-12 meta-schema (and draft 4's) refuses \
+         it, and Anthropic validates every tool against that meta-schema: the request fails.";
+    /// C3: `enum: []`.
+    LINT_EMPTY_ENUM = "stitch::lint::empty_enum", Error,
+        "`enum` is empty: no value is valid",
+        "An empty `enum` accepts nothing, so the schema that holds it can never be satisfied \
+         (and drafts 4 and 6 refuse it outright). List the values, or remove the keyword.";
+    /// C3: a `format` no draft defines.
+    LINT_FORMAT = "stitch::lint::format", Warning,
+        "a `format` that JSON Schema does not define",
+        "Formats beyond the drafts' list (date-time, date, time, duration, email, idn-email, \
+         hostname, idn-hostname, ipv4, ipv6, uri, uri-reference, iri, iri-reference, uuid, \
+         uri-template, json-pointer, relative-json-pointer, regex) are ignored by most \
+         validators and refused by some providers (OpenAI strict takes only a few). Say what \
+         is meant in `description`, or use `pattern`.";
+    /// C3: a key one edit away from a keyword.
+    LINT_UNKNOWN_KEYWORD = "stitch::lint::unknown_keyword", Warning,
+        "a key that is not a keyword but one edit (or a change of case) away from one: a typo",
+        "JSON Schema ignores keys it does not know, so `tpye: \"string\"` or `requried` \
+         silently constrains nothing. Keys starting with `x-` are extensions and never \
+         reported.";
     /// L6: an output file could not be written.
     WRITE = "stitch::output::write", Error,
         "an output file could not be written; any existing file is untouched",

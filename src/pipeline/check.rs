@@ -1,4 +1,5 @@
-//! C2: one document through every stage of `stitch check`: what loading found, then flatten
+//! C2: one document through every stage of `stitch check`: what loading found and the lint
+//! rules (C3), then flatten
 //! and verify (F, V), then each configured target's rewrites and rules (C4), every finding
 //! collected, and the bytes its committed presentation should hold (C5; comparing them with
 //! the file is the command's, which reads files). The severities are the gate's: an `unknown` verdict is an error unless
@@ -44,7 +45,7 @@ impl Gate {
     /// should be at (C5), also the bytes that belong there.
     pub fn check(&self, loaded: &Loaded, file: &str, artifact: Option<&Path>) -> Checked {
         let mut checked = Checked {
-            findings: loaded.findings.clone(),
+            findings: [loaded.findings.clone(), crate::lint::lint(loaded)].concat(),
             requests: vec![Request::default(); self.targets.len()],
             ..Checked::default()
         };

@@ -1,0 +1,275 @@
+//! C3: lint rules, run by `stitch check` on every schema object of a loaded input, as written
+//! (each tool's input schema, or the whole schema with its definitions). Pure: a document in,
+//! findings out. Each rule has its code in the one table; the checks loading, flattening,
+//! verification and the targets already make (invalid JSON, unresolvable references, invalid
+//! patterns, unions left in place, verdicts, tool names) are not repeated here.
+//!
+//! Rules look at one schema object at a time and say nothing where another keyword of the object
+//! could make the rule's premise false (a `required` key an `allOf` may declare), so that a
+//! finding is always worth reading.
+
+use std::collections::BTreeSet;
+
+use serde_json::{Map, Value};
+
+use crate::diagnostic::{Anchor, Finding, Severity, codes};
+use crate::document::Loaded;
+use crate::schema::{Draft, keywords, pointer};
+
+/// The formats every draft from 7 on defines: what validators and providers know by name.
+const PORTABLE_FORMATS: &[&str] = &[
+    "date-time",
+    "date",
+    "time",
+    "duration",
+    "email",
+    "idn-email",
+    "hostname",
+    "idn-hostname",
+    "ipv4",
+    "ipv6",
+    "uri",
+    "uri-reference",
+    "iri",
+    "iri-reference",
+    "uuid",
+    "uri-template",
+    "json-pointer",
+    "relative-json-pointer",
+    "regex",
+];
+
+/// Keywords that may declare a property or a key elsewhere than in the object's `properties`.
+const DECLARE_ELSEWHERE: &[&str] = &[
+    "allOf",
+    "anyOf",
+    "oneOf",
+    "$ref",
+    "$dynamicRef",
+    "$recursiveRef",
+    "patternProperties",
+    "if",
+    "dependentSchemas",
+    "dependencies",
+    "unevaluatedProperties",
+];
+
+/// Every lint finding of `loaded`'s input document.
+pub fn lint(loaded: &Loaded) -> Vec<Finding> {
+    let input = loaded.input();
+    let mut out = Vec::new();
+    let roots: Vec<&str> = loaded
+        .contents
+        .schemas()
+        .into_iter()
+        .map(|(_, at)| at)
+        .collect();
+    let mut seen = BTreeSet::new();
+    for root in roots {
+        let Some(schema) = input.value.pointer(root) else {
+            continue;
+        };
+        let mut stack = vec![(root.to_owned(), schema)];
+        while let Some((at, value)) = stack.pop() {
+            let Value::Object(map) = value else { continue };
+            if !seen.insert(at.clone()) {
+                continue;
+            }
+            node(map, &at, input.draft, &mut out);
+            for sub in input.draft.subschemas_as_written(map).into_iter().rev() {
+                stack.push((sub.pointer(&at), sub.schema));
+            }
+        }
+    }
+    out.into_iter()
+        .map(|f| f.in_source(&input.source))
+        .collect()
+}
+
+/// The rules at one schema object.
+fn node(map: &Map<String, Value>, at: &str, draft: Draft, out: &mut Vec<Finding>) {
+    required(map, at, out);
+    if let Some(Value::Array(values)) = map.get("enum")
+        && values.is_empty()
+    {
+        out.push(
+            Finding::of(
+                codes::LINT_EMPTY_ENUM,
+                "`enum` is empty: no value is valid here",
+            )
+            .at(pointer::push(at, "enum"))
+            .with_help("list the values, or remove the keyword"),
+        );
+    }
+    if let Some(Value::String(format)) = map.get("format")
+        && !PORTABLE_FORMATS.contains(&format.as_str())
+    {
+        out.push(
+            Finding::of(
+                codes::LINT_FORMAT,
+                format!("`format: \"{format}\"` is not a format JSON Schema defines: validators and providers may ignore or refuse it"),
+            )
+            .at(pointer::push(at, "format"))
+            .with_help("say it in `description`, or use `pattern`; `stitch explain lint::format` lists the portable formats"),
+        );
+    }
+    for key in map.keys() {
+        if let Some(meant) = typo_of(key, draft) {
+            out.push(
+                Finding::of(
+                    codes::LINT_UNKNOWN_KEYWORD,
+                    format!(
+                        "`{key}` is not a keyword: did you mean `{meant}`? As written it is ignored"
+                    ),
+                )
+                .at(pointer::push(at, key))
+                .anchored(Anchor::Key),
+            );
+        }
+    }
+}
+
+/// `required`: duplicate entries, and names no `properties` entry declares.
+fn required(map: &Map<String, Value>, at: &str, out: &mut Vec<Finding>) {
+    let Some(Value::Array(names)) = map.get("required") else {
+        return;
+    };
+    let mut seen = BTreeSet::new();
+    for (i, name) in names.iter().enumerate() {
+        let Value::String(name) = name else { continue };
+        if !seen.insert(name.as_str()) {
+            out.push(
+                Finding::of(
+                    codes::LINT_DUPLICATE_REQUIRED,
+                    format!("`required` names `{name}` twice"),
+                )
+                .at(pointer::push_index(&pointer::push(at, "required"), i))
+                .with_help("remove the second entry: the 2020-12 meta-schema (which Anthropic checks) refuses duplicates"),
+            );
+        }
+    }
+    let Some(Value::Object(properties)) = map.get("properties") else {
+        return;
+    };
+    if DECLARE_ELSEWHERE.iter().any(|k| map.contains_key(*k)) {
+        return;
+    }
+    let closed = map.get("additionalProperties") == Some(&Value::Bool(false));
+    for (i, name) in names.iter().enumerate() {
+        let Value::String(name) = name else { continue };
+        if properties.contains_key(name) {
+            continue;
+        }
+        let (severity, why) = if closed {
+            (
+                Severity::Error,
+                "and `additionalProperties: false` refuses it: no value is valid here",
+            )
+        } else {
+            (
+                Severity::Warning,
+                "so the model is told nothing about it (a misspelt name?)",
+            )
+        };
+        out.push(
+            Finding::new(
+                codes::LINT_REQUIRED_UNDECLARED,
+                severity,
+                format!("`required` names `{name}`, which `properties` does not declare, {why}"),
+            )
+            .at(pointer::push_index(&pointer::push(at, "required"), i))
+            .with_help("declare it in `properties`, or fix the name"),
+        );
+    }
+}
+
+/// The keyword `key` is a likely misspelling of: not a keyword of any draft, not an extension
+/// (`x-…`), and one edit (or a change of case) away from one of `draft`'s keywords.
+fn typo_of(key: &str, draft: Draft) -> Option<&'static str> {
+    if key.starts_with("x-") || keywords::KEYWORDS.iter().any(|k| k.name == key) {
+        return None;
+    }
+    keywords::KEYWORDS
+        .iter()
+        .filter(|k| k.in_draft(draft) && k.name.len() >= 4)
+        .map(|k| k.name)
+        .find(|name| name.eq_ignore_ascii_case(key) || one_edit(name, key))
+}
+
+/// True when `a` and `b` differ by one insertion, deletion, substitution or swap of two
+/// neighbours.
+fn one_edit(a: &str, b: &str) -> bool {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    let prefix = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    let suffix = a[prefix..]
+        .iter()
+        .rev()
+        .zip(b[prefix..].iter().rev())
+        .take_while(|(x, y)| x == y)
+        .count();
+    let (ra, rb) = (a.len() - prefix - suffix, b.len() - prefix - suffix);
+    match (ra, rb) {
+        (0, 1) | (1, 0) | (1, 1) => true,
+        (2, 2) => a[prefix] == b[prefix + 1] && a[prefix + 1] == b[prefix],
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn codes_of(text: &str) -> Vec<(String, String)> {
+        let loaded = crate::document::testing::loaded(text);
+        lint(&loaded)
+            .into_iter()
+            .map(|f| (f.code.as_str().to_owned(), f.pointer.unwrap_or_default()))
+            .collect()
+    }
+
+    #[test]
+    fn typos_are_one_edit_from_a_keyword() {
+        assert_eq!(typo_of("tpye", Draft::Draft2020_12), Some("type"));
+        assert_eq!(typo_of("requried", Draft::Draft2020_12), Some("required"));
+        assert_eq!(
+            typo_of("additionalproperties", Draft::Draft2020_12),
+            Some("additionalProperties")
+        );
+        assert_eq!(typo_of("type", Draft::Draft2020_12), None);
+        assert_eq!(typo_of("x-tpye", Draft::Draft2020_12), None);
+        assert_eq!(typo_of("city", Draft::Draft2020_12), None);
+    }
+
+    #[test]
+    fn each_rule_fires_where_it_should_and_nowhere_else() {
+        let found = codes_of(
+            r#"{
+              "type": "object",
+              "properties": {
+                "a": {"tpye": "string", "format": "phone"},
+                "b": {"enum": []},
+                "c": {"type": "string", "format": "email"}
+              },
+              "required": ["a", "a", "z"]
+            }"#,
+        );
+        let expected: Vec<(String, String)> = [
+            (codes::LINT_DUPLICATE_REQUIRED, "/required/1"),
+            (codes::LINT_REQUIRED_UNDECLARED, "/required/2"),
+            (codes::LINT_FORMAT, "/properties/a/format"),
+            (codes::LINT_UNKNOWN_KEYWORD, "/properties/a/tpye"),
+            (codes::LINT_EMPTY_ENUM, "/properties/b/enum"),
+        ]
+        .into_iter()
+        .map(|(c, p)| (c.as_str().to_owned(), p.to_owned()))
+        .collect();
+        assert_eq!(found, expected);
+        // `z` may come from an `allOf` branch: nothing is said.
+        assert_eq!(
+            codes_of(
+                r#"{"properties": {"a": {}}, "required": ["z"], "allOf": [{"properties": {"z": {}}}]}"#
+            ),
+            []
+        );
+    }
+}
