@@ -606,20 +606,25 @@ mod tests {
         );
     }
 
+    /// A named tool of a 2020-12 input schema.
+    fn tool_of<'a>(name: &'a str, schema: &'a Value) -> ToolInput<'a> {
+        ToolInput {
+            name,
+            at: Some(""),
+            description: None,
+            schema,
+            pointer: "",
+            draft: Draft::Draft2020_12,
+        }
+    }
+
     #[test]
     fn limits_count_per_schema_and_per_request() {
         let wide: Map<String, Value> = (0..12)
             .map(|i| (format!("p{i}"), json!({"type": "string"})))
             .collect();
         let schema = json!({"type": "object", "properties": wide, "additionalProperties": false});
-        let tool = |name| ToolInput {
-            name,
-            at: Some(""),
-            description: None,
-            schema: &schema,
-            pointer: "",
-            draft: Draft::Draft2020_12,
-        };
+        let tool = |name| tool_of(name, &schema);
         // 12 optional parameters per tool: 24 over two tools is at the limit (a note), 36 over
         // three is past it (an error), reported once for the request.
         let limits = |n: usize| -> Vec<Severity> {
@@ -641,14 +646,7 @@ mod tests {
             .map(|i| (format!("p{i}"), json!({"type": ["string", "null"]})))
             .collect();
         let schema = json!({"type": "object", "properties": wide, "additionalProperties": false});
-        let tool = |name| ToolInput {
-            name,
-            at: Some(""),
-            description: None,
-            schema: &schema,
-            pointer: "",
-            draft: Draft::Draft2020_12,
-        };
+        let tool = |name| tool_of(name, &schema);
         let profile = lookup("anthropic-strict").unwrap();
         let together = check(profile, &[tool("a"), tool("b")]);
         let mut request = Request::default();
