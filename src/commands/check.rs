@@ -103,9 +103,13 @@ pub(super) fn run(args: &CheckArgs, ctx: &mut Context<'_>) -> Result<Outcome, Er
         refused.push(no_files(&args.paths, &config, summary.skipped));
         return Err(Error::Input(refused));
     }
-    let mut shown = ctx.shown(&findings);
-    sort(&mut shown);
+    // Counted whatever the verbosity, then kept only as far as it shows them: in place, for a
+    // run over thousands of files can make hundreds of thousands of findings.
     summary.tally(&findings);
+    let mut shown = findings;
+    shown.retain(|f| ctx.style.shows(f));
+    crate::document::locate::fill_spans(&mut shown);
+    sort(&mut shown);
     let outcome = if summary.errors > 0 || (args.deny_warnings && summary.warnings > 0) {
         Outcome::Negative
     } else {
@@ -114,7 +118,7 @@ pub(super) fn run(args: &CheckArgs, ctx: &mut Context<'_>) -> Result<Outcome, Er
     match args.format {
         CheckFormat::Json => {
             document.summary = summary;
-            document.findings = json::findings(&shown);
+            document.findings = shown.into_iter().map(|f| (&f).into()).collect();
             document.skipped.sort();
             ctx.out.write_all(json::pretty(&document).as_bytes())?;
         }
