@@ -20,8 +20,11 @@
 //! | [`flatten`] | contract → presentation (F-rules), pure |
 //! | [`verify`] | sub ⊆ sup: the prover, the sampler, verdicts (V-rules), pure |
 //! | [`targets`] | provider profiles as data, and the checker that applies one (C4) |
-//! | [`pipeline`] | what commands do with documents, as library calls: present, pair, reproduce |
-//! | [`diff`] | what changed between two schemas, keyword by keyword (D3) |
+//! | [`lint`] | the lint rules of `check` over one document as written (C3), pure |
+//! | [`config`] | `stitch.toml` (C8): parsed and checked, pure |
+//! | [`discover`] | which files `check` reads (C1): paths, globs, the walk, shards |
+//! | [`pipeline`] | what commands do with documents, as library calls: present, pair, reproduce, check one document |
+//! | [`diff`] | what changed between two schemas: keyword by keyword (D3), unified text diffs (D4) |
 //! | `convert` | reading drafts 4–7 as 2020-12 |
 //! | [`validate`] | the only door to the `jsonschema` crate |
 //! | [`canonical`] | the bytes stitch writes: pretty form and canonical form (§8) |
@@ -45,7 +48,7 @@
 //! |---|---|
 //! | 0 | the command ran and its answer is positive (a closed output pipe also exits 0) |
 //! | 1 | its answer is negative (e.g. `verify`: refuted; `check`: errors found) |
-//! | 2 | it could not run: usage, unreadable or invalid input, unwritable output |
+//! | 2 | it could not run: usage, unreadable or invalid input (outside `check`), unwritable output, a broken `stitch.toml`, nothing to check |
 //! | 3 | undecided (e.g. `verify`: unknown) |
 #![cfg_attr(not(test), deny(clippy::print_stdout, clippy::print_stderr))]
 // A `Finding` is the error of loading; it is returned once per input, never in a hot loop, so

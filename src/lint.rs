@@ -183,10 +183,25 @@ fn required(map: &Map<String, Value>, at: &str, out: &mut Vec<Finding>) {
     }
 }
 
+/// Keys of other vocabularies that schemas carry on purpose: OpenAPI's (`example` is one edit
+/// from `examples`) and VS Code's.
+const OTHER_VOCABULARIES: &[&str] = &[
+    "example",
+    "nullable",
+    "discriminator",
+    "xml",
+    "externalDocs",
+    "markdownDescription",
+];
+
 /// The keyword `key` is a likely misspelling of: not a keyword of any draft, not an extension
-/// (`x-…`), and one edit (or a change of case) away from one of `draft`'s keywords.
+/// (`x-…`) or another vocabulary's key, and one edit (or a change of case) away from one of
+/// `draft`'s keywords.
 fn typo_of(key: &str, draft: Draft) -> Option<&'static str> {
-    if key.starts_with("x-") || keywords::KEYWORDS.iter().any(|k| k.name == key) {
+    if key.starts_with("x-")
+        || OTHER_VOCABULARIES.contains(&key)
+        || keywords::KEYWORDS.iter().any(|k| k.name == key)
+    {
         return None;
     }
     keywords::KEYWORDS
@@ -238,6 +253,7 @@ mod tests {
         assert_eq!(typo_of("type", Draft::Draft2020_12), None);
         assert_eq!(typo_of("x-tpye", Draft::Draft2020_12), None);
         assert_eq!(typo_of("city", Draft::Draft2020_12), None);
+        assert_eq!(typo_of("example", Draft::Draft2020_12), None);
     }
 
     #[test]

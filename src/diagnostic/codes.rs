@@ -140,8 +140,8 @@ codes! {
     LINT_UNKNOWN_KEYWORD = "stitch::lint::unknown_keyword", Warning,
         "a key that is not a keyword but one edit (or a change of case) away from one: a typo",
         "JSON Schema ignores keys it does not know, so `tpye: \"string\"` or `requried` \
-         silently constrains nothing. Keys starting with `x-` are extensions and never \
-         reported.";
+         silently constrains nothing. Keys starting with `x-` are extensions, and OpenAPI's \
+         (`example`, `nullable`, `discriminator`, …) another vocabulary: never reported.";
     /// L6: an output file could not be written.
     WRITE = "stitch::output::write", Error,
         "an output file could not be written; any existing file is untouched",
