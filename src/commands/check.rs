@@ -93,9 +93,15 @@ pub(super) fn run(args: &CheckArgs, ctx: &mut Context<'_>) -> Result<Outcome, Er
         document.skipped.push(file.clone());
         findings.push(skipped(&file, why));
     }
-    // C4: the limits a provider sets per request, over every tool checked.
+    // C4: the limits a provider sets per request, over every tool checked; about the config
+    // that names the files and targets, when there is one (SARIF readers want a file).
+    let about = config.path.as_ref().map(|p| p.display().to_string());
     for (profile, request) in gate.targets.iter().zip(&requests) {
-        findings.extend(gate.judged(pipeline::request_findings(profile, request, None)));
+        let found = pipeline::request_findings(profile, request, None);
+        findings.extend(gate.judged(found).into_iter().map(|f| Finding {
+            file: about.clone(),
+            ..f
+        }));
     }
     // A part of a sharded run may hold no file when the run as a whole has some.
     if summary.files == 0 && !(args.shard.is_some() && discovered > 0) {
