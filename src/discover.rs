@@ -43,6 +43,11 @@ pub fn discover(paths: &[PathBuf], config: &Config) -> Result<Discovery, Vec<Fin
     let exclude = globs(&config.exclude)?;
     let mut found = Discovery::default();
     let keep = |found: &mut Discovery, path: PathBuf, named: bool| {
+        // A file named on the command line is checked whatever `exclude` says, as asked.
+        if named && !paths.is_empty() {
+            found.files.push(Candidate { path, named });
+            return;
+        }
         // C5: committed presentations are checked against their contracts, not as contracts.
         let artifact = config
             .presentations
@@ -238,6 +243,17 @@ mod tests {
         assert_eq!(
             names(&found, dir.path()),
             [("tools/a.json".into(), true), ("tools/b.json".into(), true)]
+        );
+        let old = dir.path().join("tools/old/c.json");
+        let config = Config {
+            exclude: vec!["tools/old".into()],
+            ..config
+        };
+        let named = discover(std::slice::from_ref(&old), &config).unwrap();
+        assert_eq!(
+            named.files.len(),
+            1,
+            "a file given is checked whatever `exclude` says"
         );
         let a = dir.path().join("tools/a.json");
         let twice = discover(&[dir.path().join("tools"), a.clone()], &Config::default()).unwrap();
