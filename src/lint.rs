@@ -15,6 +15,7 @@ use serde_json::{Map, Value};
 use crate::diagnostic::{Anchor, Finding, Severity, codes};
 use crate::document::Loaded;
 use crate::schema::{Draft, keywords, pointer};
+use crate::validate;
 
 /// The formats every draft from 7 on defines: what validators and providers know by name.
 const PORTABLE_FORMATS: &[&str] = &[
@@ -81,9 +82,95 @@ pub fn lint(loaded: &Loaded) -> Vec<Finding> {
             }
         }
     }
+    for root in loaded.contents.schemas().into_iter().map(|(_, at)| at) {
+        if let Some(schema) = input.value.pointer(root) {
+            let found = meta_schema(schema, root, input.draft, &out);
+            out.extend(found);
+        }
+    }
     out.into_iter()
         .map(|f| f.in_source(&input.source))
         .collect()
+}
+
+/// The most meta-schema findings one schema gets: past a few, they say one thing (a document
+/// written for another draft) many times.
+const META_FINDINGS: usize = 10;
+
+/// C2: where the schema at `root` is not valid under its draft's meta-schema, one finding per
+/// place, except where another rule already said it (`required` listing a name twice is a
+/// meta-schema error too, and better told by its own rule at the entry).
+fn meta_schema(schema: &Value, root: &str, draft: Draft, said: &[Finding]) -> Vec<Finding> {
+    let mut places = BTreeSet::new();
+    let mut out = Vec::new();
+    for (relative, message) in validate::meta_errors(schema, draft) {
+        let at = format!("{root}{relative}");
+        if told(said, &at) || !places.insert(at.clone()) {
+            continue;
+        }
+        if out.len() == META_FINDINGS {
+            break;
+        }
+        let why = match not_a_type(schema, &relative) {
+            Some(name) => format!("`\"{name}\"` is not a type (JSON Schema's are {TYPES})"),
+            None => shortened(&message),
+        };
+        out.push(
+            Finding::of(
+                codes::LINT_META_SCHEMA,
+                format!("not valid under the draft {} meta-schema: {why}", draft.name()),
+            )
+            .at(at)
+            .with_help("validators may refuse the schema or read it differently; fix the value, or declare the draft it was written for in `$schema`"),
+        );
+    }
+    out
+}
+
+/// True when one of `said` is about the value at `at`: there, or at one of its members (a
+/// `required` entry named twice is about the `required` array).
+pub(crate) fn told(said: &[Finding], at: &str) -> bool {
+    said.iter().filter_map(|f| f.pointer.as_deref()).any(|p| {
+        p == at
+            || p.strip_prefix(at)
+                .and_then(|rest| rest.strip_prefix('/'))
+                .is_some_and(|rest| !rest.contains('/'))
+    })
+}
+
+/// The names `type` takes, as a message lists them.
+const TYPES: &str = "array, boolean, integer, null, number, object and string";
+
+/// The name that is not a type, where the meta-schema's complaint at `relative` is a `type`
+/// naming one (alone, or in a list); the validator's own message for it names only `anyOf`.
+fn not_a_type<'a>(schema: &'a Value, relative: &str) -> Option<&'a str> {
+    // Not a schema named `type` in a map of schemas (`properties: {"type": "strin"}`).
+    let maps = [
+        "/properties",
+        "/patternProperties",
+        "/$defs",
+        "/definitions",
+    ];
+    let parent = relative.strip_suffix("/type")?;
+    if maps.iter().any(|m| parent.ends_with(m)) {
+        return None;
+    }
+    let known = |name: &str| TYPES.split([',', ' ']).any(|t| t == name);
+    match schema.pointer(relative)? {
+        Value::String(name) => Some(name.as_str()),
+        Value::Array(names) => names.iter().filter_map(Value::as_str).find(|n| !known(n)),
+        _ => None,
+    }
+    .filter(|name| !known(name))
+}
+
+/// `message` cut to a line's length: the validator's messages quote the offending value whole.
+fn shortened(message: &str) -> String {
+    const MOST: usize = 160;
+    match message.char_indices().nth(MOST) {
+        Some((end, _)) => format!("{}…", &message[..end]),
+        None => message.to_owned(),
+    }
 }
 
 /// The rules at one schema object.
@@ -101,6 +188,8 @@ fn node(map: &Map<String, Value>, at: &str, draft: Draft, out: &mut Vec<Finding>
             .with_help("list the values, or remove the keyword"),
         );
     }
+    items(map, at, out);
+    untyped_properties(map, at, out);
     if let Some(Value::String(format)) = map.get("format")
         && !PORTABLE_FORMATS.contains(&format.as_str())
     {
@@ -180,6 +269,82 @@ fn required(map: &Map<String, Value>, at: &str, out: &mut Vec<Finding>) {
             .at(pointer::push_index(&pointer::push(at, "required"), i))
             .with_help("declare it in `properties`, or fix the name"),
         );
+    }
+}
+
+/// Keywords besides `items` that say what an array's elements are, or could.
+const ITEMS_ELSEWHERE: &[&str] = &[
+    "prefixItems",
+    "additionalItems",
+    "contains",
+    "unevaluatedItems",
+    "allOf",
+    "anyOf",
+    "oneOf",
+    "$ref",
+    "$dynamicRef",
+    "$recursiveRef",
+    "if",
+    "not",
+];
+
+/// `type: "array"` (alone: a type list may mean the array is the rare case) with nothing said
+/// about the elements.
+fn items(map: &Map<String, Value>, at: &str, out: &mut Vec<Finding>) {
+    if map.get("type") != Some(&Value::String("array".to_owned()))
+        || map.contains_key("items")
+        || ITEMS_ELSEWHERE.iter().any(|k| map.contains_key(*k))
+    {
+        return;
+    }
+    out.push(
+        Finding::of(
+            codes::LINT_ARRAY_WITHOUT_ITEMS,
+            "an array with no `items`: any elements are accepted, and the model is told nothing about them",
+        )
+        .at(pointer::push(at, "type"))
+        .with_help("say what an element is in `items` (`items: {}` where anything goes); OpenAI and Gemini refuse an array without `items`"),
+    );
+}
+
+/// Keywords that give a schema a type, or could: its own type, values, a reference, an
+/// applicator.
+const TYPE_INFORMATION: &[&str] = &[
+    "type",
+    "enum",
+    "const",
+    "$ref",
+    "$dynamicRef",
+    "$recursiveRef",
+    "allOf",
+    "anyOf",
+    "oneOf",
+    "not",
+    "if",
+];
+
+/// Each entry of `properties` whose schema says nothing about the value's type.
+fn untyped_properties(map: &Map<String, Value>, at: &str, out: &mut Vec<Finding>) {
+    let Some(Value::Object(properties)) = map.get("properties") else {
+        return;
+    };
+    for (name, schema) in properties {
+        let untyped = match schema {
+            Value::Bool(true) => true,
+            Value::Object(schema) => !TYPE_INFORMATION.iter().any(|k| schema.contains_key(*k)),
+            _ => false,
+        };
+        if untyped {
+            out.push(
+                Finding::of(
+                    codes::LINT_UNTYPED_PROPERTY,
+                    format!("property `{name}` says nothing about its type: any value is accepted"),
+                )
+                .at(pointer::push(&pointer::push(at, "properties"), name))
+                .anchored(Anchor::Key)
+                .with_help("give it a `type` (or an `enum`, a `$ref`); where any value is meant, turn `lint::untyped_property` off in `[rules]`"),
+            );
+        }
     }
 }
 
@@ -264,7 +429,9 @@ mod tests {
               "properties": {
                 "a": {"tpye": "string", "format": "phone"},
                 "b": {"enum": []},
-                "c": {"type": "string", "format": "email"}
+                "c": {"type": "string", "format": "email"},
+                "d": {"type": "array"},
+                "e": {"type": "number", "minimum": "1"}
               },
               "required": ["a", "a", "z"]
             }"#,
@@ -272,9 +439,14 @@ mod tests {
         let expected: Vec<(String, String)> = [
             (codes::LINT_DUPLICATE_REQUIRED, "/required/1"),
             (codes::LINT_REQUIRED_UNDECLARED, "/required/2"),
+            (codes::LINT_UNTYPED_PROPERTY, "/properties/a"),
             (codes::LINT_FORMAT, "/properties/a/format"),
             (codes::LINT_UNKNOWN_KEYWORD, "/properties/a/tpye"),
             (codes::LINT_EMPTY_ENUM, "/properties/b/enum"),
+            (codes::LINT_ARRAY_WITHOUT_ITEMS, "/properties/d/type"),
+            // The meta-schema's findings come last; its complaint about `required` (a name
+            // twice) is left to the rule that says it at the entry.
+            (codes::LINT_META_SCHEMA, "/properties/e/minimum"),
         ]
         .into_iter()
         .map(|(c, p)| (c.as_str().to_owned(), p.to_owned()))
@@ -283,7 +455,7 @@ mod tests {
         // `z` may come from an `allOf` branch: nothing is said.
         assert_eq!(
             codes_of(
-                r#"{"properties": {"a": {}}, "required": ["z"], "allOf": [{"properties": {"z": {}}}]}"#
+                r#"{"properties": {"a": {"type": "string"}}, "required": ["z"], "allOf": [{"properties": {"z": {"type": "string"}}}]}"#
             ),
             []
         );

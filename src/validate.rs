@@ -100,6 +100,23 @@ pub(crate) fn meta_2020_error(schema: &Value) -> Option<(String, String)> {
         .map(|e| (e.instance_path().to_string(), e.to_string()))
 }
 
+/// Every reason `schema` is not valid under `draft`'s meta-schema (C2), as the pointer into
+/// `schema` and the validator's message, in the validator's order. The meta-schemas are the
+/// crate's bundled copies: nothing is fetched.
+pub(crate) fn meta_errors(schema: &Value, draft: Draft) -> Vec<(String, String)> {
+    let validator = match draft {
+        Draft::Draft4 => jsonschema::draft4::meta::validator(),
+        Draft::Draft6 => jsonschema::draft6::meta::validator(),
+        Draft::Draft7 => jsonschema::draft7::meta::validator(),
+        Draft::Draft2019_09 => jsonschema::draft201909::meta::validator(),
+        Draft::Draft2020_12 => jsonschema::draft202012::meta::validator(),
+    };
+    validator
+        .iter_errors(schema)
+        .map(|e| (e.instance_path().to_string(), e.to_string()))
+        .collect()
+}
+
 /// True when `pattern` is an ECMA-262 regular expression as the validator reads it: its
 /// translation for the regex engine succeeds and the result parses. (The validator compiles it
 /// in full when it is built; an engine limit it then hits is reported there.)

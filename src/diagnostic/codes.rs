@@ -142,6 +142,31 @@ codes! {
         "JSON Schema ignores keys it does not know, so `tpye: \"string\"` or `requried` \
          silently constrains nothing. Keys starting with `x-` are extensions, and OpenAPI's \
          (`example`, `nullable`, `discriminator`, …) another vocabulary: never reported.";
+    /// C2: the schema is not valid under its draft's meta-schema.
+    LINT_META_SCHEMA = "stitch::lint::meta_schema", Error,
+        "the schema is not valid under its draft's meta-schema",
+        "Each schema is validated against the meta-schema of its draft (its `$schema`, or \
+         2020-12 when it declares none), with the copies the drafts publish: a `type` that \
+         names no type, `required` that is not an array of strings, a `minimum` that is not a \
+         number. Validators refuse such a schema or each read it their own way, and providers \
+         that validate tools (Anthropic checks every `input_schema` against 2020-12) fail the \
+         request. A schema written for another draft says so in `$schema`.";
+    /// C3: an array with nothing said about its items.
+    LINT_ARRAY_WITHOUT_ITEMS = "stitch::lint::array_without_items", Warning,
+        "an array schema says nothing about its items",
+        "`type: \"array\"` without `items` (or `prefixItems`, `contains`, or an applicator that \
+         could say it) accepts any elements: the model is told nothing about what to put in \
+         the list, and Gemini and OpenAI's strict mode refuse an array without `items`. Say \
+         what an element is, or `items: {}` where anything goes.";
+    /// C3: a property with no type information.
+    LINT_UNTYPED_PROPERTY = "stitch::lint::untyped_property", Warning,
+        "a property's schema gives no type information",
+        "A property whose schema has no `type`, `enum` or `const` and no reference or \
+         applicator (`{}`, `true`, or only a `description`) accepts any value, so the model \
+         must guess its shape from the name, and OpenAI's strict mode and Gemini's OpenAPI \
+         subset refuse a node without a type (PROVIDERS.md). \
+         Pydantic writes `{}` for a field typed `Any`: where that is meant, turn the rule off \
+         for the project in stitch.toml's `[rules]`.";
     /// L6: an output file could not be written.
     WRITE = "stitch::output::write", Error,
         "an output file could not be written; any existing file is untouched",

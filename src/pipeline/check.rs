@@ -44,15 +44,27 @@ impl Gate {
     /// Checks `loaded`, read from `file`; with `artifact`, the path its committed presentation
     /// should be at (C5), also the bytes that belong there.
     pub fn check(&self, loaded: &Loaded, file: &str, artifact: Option<&Path>) -> Checked {
+        let linted = crate::lint::lint(loaded);
         let mut checked = Checked {
-            findings: [loaded.findings.clone(), crate::lint::lint(loaded)].concat(),
+            findings: [loaded.findings.clone(), linted.clone()].concat(),
             requests: vec![Request::default(); self.targets.len()],
             ..Checked::default()
         };
-        // A document whose patterns or references do not compile cannot be verified.
+        // A document whose patterns or references do not compile cannot be verified. The
+        // validator refuses a schema its meta-schema refuses, at the first error, which the
+        // lint rules have said already (with the draft) where they found it.
+        // (Said unless `[rules]` turned them off: a file that cannot be verified is never
+        // passed in silence.)
         let refused = document::compile_findings(loaded);
         if !refused.is_empty() {
-            checked.findings.extend(refused);
+            let linted = self.judged(linted);
+            checked.findings.extend(refused.into_iter().filter(|f| {
+                f.code != codes::INVALID_SCHEMA
+                    || !f
+                        .pointer
+                        .as_deref()
+                        .is_some_and(|at| crate::lint::told(&linted, at))
+            }));
             checked.findings = self.judged(checked.findings);
             return checked;
         }
