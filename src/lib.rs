@@ -99,9 +99,10 @@ pub fn run(cli: cli::Cli) -> u8 {
 fn run_here(cli: cli::Cli) -> u8 {
     let style = style(&cli);
     let stdout = io::stdout();
-    let stderr = io::stderr();
     let mut out = io::BufWriter::new(stdout.lock());
-    let mut err = stderr.lock();
+    // Standard error unlocked (each write takes the lock): `stitch check`'s progress bar is
+    // drawn on it from the worker threads while this thread waits for them.
+    let mut err = io::stderr();
     let mut ctx = commands::Context {
         out: &mut out,
         err: &mut err,
@@ -170,5 +171,6 @@ fn style(cli: &cli::Cli) -> Style {
         color,
         width,
         threshold,
+        progress: !cli.quiet && io::stderr().is_terminal() && std::env::var_os("CI").is_none(),
     }
 }

@@ -127,3 +127,62 @@ fn the_sarif_log_is_valid_sarif_2_1_0() {
         assert_eq!(rules[index]["id"], result["ruleId"]);
     }
 }
+
+/// C7: on a terminal the progress bar is drawn from the worker threads while the main thread
+/// waits for them; the run must still end (it once deadlocked on the standard-error lock) and
+/// its report must follow the cleared bar. Run under util-linux `script`, which gives the
+/// command a terminal; where there is none, there is nothing to test.
+#[test]
+fn a_run_on_a_terminal_draws_its_bar_and_ends() {
+    let Ok(script) = which("script") else {
+        eprintln!("no `script` here: skipped");
+        return;
+    };
+    let command = format!(
+        "{} check --target all fixtures/load",
+        env!("CARGO_BIN_EXE_stitch")
+    );
+    let mut child = Command::new(script)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env_remove("CI")
+        .env("TERM", "xterm")
+        .args(["-qec", &command, "/dev/null"])
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("script runs");
+    // Read as it comes: a full pipe would stop `script`, and the run with it.
+    let mut stdout = child.stdout.take().expect("piped");
+    let reader = std::thread::spawn(move || {
+        let mut text = Vec::new();
+        std::io::Read::read_to_end(&mut stdout, &mut text).map(|_| text)
+    });
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("waits") {
+            break status;
+        }
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("`stitch check` on a terminal did not end within 120 s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
+    let text = reader.join().expect("reader").expect("read");
+    let text = String::from_utf8_lossy(&text);
+    // `script -e` exits with the command's code: the planted problems of fixtures/load.
+    assert_eq!(status.code(), Some(1), "{text}");
+    let summary = text.rfind("checked 35 files").expect("a summary line");
+    // Whatever the bar drew (if the run lasted long enough to draw one) came before the report.
+    let report = &text[text.find("stitch::").unwrap_or(summary)..];
+    assert!(!report.contains("/39 files"), "{report}");
+}
+
+/// The path of `program` on `PATH`.
+fn which(program: &str) -> Result<std::path::PathBuf, ()> {
+    std::env::split_paths(&std::env::var_os("PATH").ok_or(())?)
+        .map(|dir| dir.join(program))
+        .find(|path| path.is_file())
+        .ok_or(())
+}

@@ -9,8 +9,10 @@
 
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
-use std::time::Instant;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
 use super::Context;
@@ -52,7 +54,7 @@ pub(super) fn run(args: &CheckArgs, ctx: &mut Context<'_>) -> Result<Outcome, Er
     if let Some(shard) = args.shard {
         found.files.retain(|c| discover::in_shard(&c.path, shard));
     }
-    let outcomes = check_all(&found.files, &gate, &config)?;
+    let outcomes = check_all(&found.files, &gate, &config, ctx.style.progress)?;
 
     let mut document = CheckDocument::default();
     let mut findings: Vec<Finding> = found.missing.clone();
@@ -227,20 +229,47 @@ fn gate(args: &CheckArgs, config: &Config) -> Gate {
     }
 }
 
-/// Every candidate checked on the pool, the results in the candidates' order.
-fn check_all(files: &[Candidate], gate: &Gate, config: &Config) -> Result<Vec<Part>, Error> {
+/// Every candidate checked on the pool, the results in the candidates' order; with `progress`,
+/// a bar on standard error once the run has taken [`PROGRESS_AFTER`], cleared at the end.
+fn check_all(
+    files: &[Candidate],
+    gate: &Gate,
+    config: &Config,
+    progress: bool,
+) -> Result<Vec<Part>, Error> {
     let pool = rayon::ThreadPoolBuilder::new()
         .stack_size(crate::threads::STACK_SIZE)
         .thread_name(|i| format!("stitch-check-{i}"))
         .build()
         .map_err(|e| Error::Io(std::io::Error::other(e.to_string())))?;
-    Ok(pool.install(|| {
+    let bar = ProgressBar::with_draw_target(Some(files.len() as u64), ProgressDrawTarget::hidden());
+    if let Ok(style) = ProgressStyle::with_template("{bar:30} {pos}/{len} files") {
+        bar.set_style(style.progress_chars("=> "));
+    }
+    let started = Instant::now();
+    let drawn = AtomicBool::new(false);
+    let parts = pool.install(|| {
         files
             .par_iter()
-            .map(|candidate| check_one(candidate, gate, config))
+            .map(|candidate| {
+                let part = check_one(candidate, gate, config);
+                bar.inc(1);
+                if progress
+                    && started.elapsed() >= PROGRESS_AFTER
+                    && !drawn.swap(true, Ordering::Relaxed)
+                {
+                    bar.set_draw_target(ProgressDrawTarget::stderr());
+                }
+                part
+            })
             .collect()
-    }))
+    });
+    bar.finish_and_clear();
+    Ok(parts)
 }
+
+/// How long a run goes before it draws its progress bar: a short one never flickers one.
+const PROGRESS_AFTER: Duration = Duration::from_millis(500);
 
 /// One file: read, loaded (if it counts) and checked, its committed presentation compared.
 fn check_one(candidate: &Candidate, gate: &Gate, config: &Config) -> Part {

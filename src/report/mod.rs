@@ -19,6 +19,9 @@ pub struct Style {
     pub width: usize,
     /// The least severe finding shown: `Error` with `-q`, `Note` with `--verbose`.
     pub threshold: Severity,
+    /// A long run may draw a progress bar: standard error is a terminal, `CI` is not set, and
+    /// not `-q`.
+    pub progress: bool,
 }
 
 impl Default for Style {
@@ -28,6 +31,7 @@ impl Default for Style {
             color: false,
             width: 80,
             threshold: Severity::Warning,
+            progress: false,
         }
     }
 }
