@@ -101,7 +101,7 @@ _stitch() {
             return 0
             ;;
         stitch__subcmd__check)
-            opts="-q -v -h --config --target --allow-unproven --rule --deny-warnings --shard --format --color --quiet --verbose --help"
+            opts="-q -v -h --config --no-config --target --allow-unproven --rule --deny-warnings --shard --format --color --quiet --verbose --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -175,7 +175,7 @@ _stitch() {
             return 0
             ;;
         stitch__subcmd__flatten)
-            opts="-o -q -v -h --output --out-dir --root --semantics --deep --collisions --format --no-verify --samples --seed --target --envelope --one-request --input-kind --draft --ref-map --max-input-size --color --quiet --verbose --help"
+            opts="-o -q -v -h --output --out-dir --root --semantics --deep --collisions --format --no-verify --samples --seed --target --envelope --one-request --input-kind --draft --ref-map --max-input-size --config --no-config --color --quiet --verbose --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -238,6 +238,10 @@ _stitch() {
                     return 0
                     ;;
                 --max-input-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -407,7 +411,7 @@ _stitch() {
             return 0
             ;;
         stitch__subcmd__inspect)
-            opts="-q -v -h --format --input-kind --draft --ref-map --max-input-size --color --quiet --verbose --help"
+            opts="-q -v -h --format --input-kind --draft --ref-map --max-input-size --config --no-config --color --quiet --verbose --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -433,6 +437,10 @@ _stitch() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
@@ -445,7 +453,7 @@ _stitch() {
             return 0
             ;;
         stitch__subcmd__sample)
-            opts="-n -q -v -h --count --seed --semantics --tool --format --input-kind --draft --ref-map --max-input-size --color --quiet --verbose --help"
+            opts="-n -q -v -h --count --seed --semantics --tool --format --input-kind --draft --ref-map --max-input-size --config --no-config --color --quiet --verbose --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -491,6 +499,10 @@ _stitch() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
@@ -525,7 +537,7 @@ _stitch() {
             return 0
             ;;
         stitch__subcmd__validate)
-            opts="-q -v -h --target --tool --semantics --deep --collisions --format --input-kind --draft --ref-map --max-input-size --color --quiet --verbose --help"
+            opts="-q -v -h --target --tool --semantics --deep --collisions --format --input-kind --draft --ref-map --max-input-size --config --no-config --color --quiet --verbose --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -567,6 +579,10 @@ _stitch() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
@@ -579,7 +595,7 @@ _stitch() {
             return 0
             ;;
         stitch__subcmd__verify)
-            opts="-q -v -h --semantics --samples --seed --format --input-kind --draft --ref-map --max-input-size --color --quiet --verbose --help"
+            opts="-q -v -h --semantics --samples --seed --format --input-kind --draft --ref-map --max-input-size --config --no-config --color --quiet --verbose --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -614,6 +630,10 @@ _stitch() {
                     return 0
                     ;;
                 --max-input-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

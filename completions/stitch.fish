@@ -43,15 +43,15 @@ complete -c stitch -n "__fish_stitch_needs_command" -f -a "completions" -d 'Prin
 complete -c stitch -n "__fish_stitch_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c stitch -n "__fish_stitch_using_subcommand flatten" -s o -l output -d 'Write the presentation to FILE instead of standard output (one input only; `-` is standard output)' -r -F
 complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l out-dir -d 'Write each presentation to DIR at its input\'s path relative to --root (`a/tool.json` → `DIR/a/tool.json`), creating folders as needed' -r -F
-complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l root -d 'The folder whose layout --out-dir mirrors; every input must be inside it [default: the current directory]' -r -F
-complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l semantics -d 'Which values the presentation must accept: those with the keys the contract declares (`declared`), or literally every value the contract accepts (`strict`)' -r -f -a "declared\t'Accept every value whose keys the contract declares (implicitly open objects are read as closed)'
+complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l root -d 'The folder whose layout --out-dir mirrors; every input must be inside it [default: the folder of the stitch.toml in use, else the current directory]' -r -F
+complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l semantics -d 'Which values the presentation must accept: those with the keys the contract declares (`declared`), or literally every value the contract accepts (`strict`) [default: stitch.toml\'s `semantics`, else declared]' -r -f -a "declared\t'Accept every value whose keys the contract declares (implicitly open objects are read as closed)'
 strict\t'Accept literally every value the contract accepts'"
-complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l collisions -d 'How a property that branches give schemas of different kinds is joined: an `anyOf` of them (`anyof`), or merged without any `anyOf`/`oneOf` (`merge`)' -r -f -a "anyof\t'An `anyOf` of the branches\' distinct schemas'
+complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l collisions -d 'How a property that branches give schemas of different kinds is joined: an `anyOf` of them (`anyof`), or merged without any `anyOf`/`oneOf` (`merge`) [default: stitch.toml\'s `collisions`, else anyof]' -r -f -a "anyof\t'An `anyOf` of the branches\' distinct schemas'
 merge\t'Objects joined key by key, arrays item by item, mixed kinds as a `type` array'"
 complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l format -d 'Output format' -r -f -a "human\t'Results on standard output, diagnostics with source snippets on standard error'
 json\t'One JSON document on standard output with the results and the findings, failures included; nothing on standard error'"
-complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l samples -d 'Values sampled per branch of the contract\'s root union (or in all) to look for a counterexample' -r
-complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l seed -d 'Seed of the sampler: the same seed finds the same values' -r
+complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l samples -d 'Values sampled per branch of the contract\'s root union (or in all) to look for a counterexample [default: stitch.toml\'s `samples`, else 256]' -r
+complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l seed -d 'Seed of the sampler: the same seed finds the same values [default: stitch.toml\'s `seed`, else 0]' -r
 complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l target -d 'Shape the presentation for a provider (`stitch targets` lists them): apply the profile\'s rewrites where they are proven to keep every value, then check it; whatever the provider would still refuse is an error and exits 1. `all` writes no presentation: one row per target says whether it takes the input (exit 0 unless an input cannot be read)' -r
 complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l envelope -d 'With --target, the request shape a tool or tool list is written in [default: the target\'s own: `responses` for OpenAI, Anthropic `tools`, Gemini `functionDeclarations`, an MCP `tools/list` result, a Bedrock `toolConfig`, `chat-completions` for Mistral, Ollama and llama.cpp]; `keep` leaves the input\'s shape. A bare schema stays a schema' -r -f -a "keep\t'The input\'s own shape'
 responses\t'OpenAI Responses `tools` (the OpenAI targets\' default)'
@@ -66,19 +66,21 @@ complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l draft -d 'Read
 2020-12\t'Draft 2020-12'"
 complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l ref-map -d 'Resolve references to URI from the local PATH (repeatable); a URI ending in `/` maps a prefix to a folder, trying `<name>` then `<name>.json`' -r
 complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l max-input-size -d 'Refuse inputs larger than this many bytes, before reading them' -r
+complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l config -d 'The configuration, whose `semantics`, `collisions`, `deep`, `samples`, `seed` and `[refs]` apply where the command line does not say [default: the first stitch.toml in the current directory or above]' -r -F
 complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l color -d 'When to colour diagnostics (NO_COLOR in the environment means never)' -r -f -a "auto\t'Colour when standard error is a terminal and NO_COLOR is unset'
 always\t'Always colour'
 never\t'Never colour'"
-complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l deep -d 'Also flatten object unions below the root, at positions where widening cannot narrow (not under `not`, `if` or a `oneOf` that stays)'
+complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l deep -d 'Also flatten object unions below the root, at positions where widening cannot narrow (not under `not`, `if` or a `oneOf` that stays) [default: stitch.toml\'s `deep`, else off]'
 complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l no-verify -d 'Do not verify the presentation against the contract (then --samples and --seed mean nothing, and are refused)'
 complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l one-request -d 'With --target, the inputs are the tools of one request: the limits a provider sets per request (Anthropic strict: 20 strict tools, 24 optional and 16 union-typed parameters; OpenAI: 128 tools) count every input\'s tools together [default: each input is a request]'
+complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l no-config -d 'Read no stitch.toml: only the command line and the built-in defaults'
 complete -c stitch -n "__fish_stitch_using_subcommand flatten" -s q -l quiet -d 'Show errors only: silence warnings and notes'
 complete -c stitch -n "__fish_stitch_using_subcommand flatten" -s v -l verbose -d 'Show notes as well as warnings and errors'
 complete -c stitch -n "__fish_stitch_using_subcommand flatten" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c stitch -n "__fish_stitch_using_subcommand verify" -l semantics -d 'Which values of SUB count: those with the keys SUB declares (`declared`), or literally every value SUB accepts (`strict`)' -r -f -a "declared\t'Accept every value whose keys the contract declares (implicitly open objects are read as closed)'
+complete -c stitch -n "__fish_stitch_using_subcommand verify" -l semantics -d 'Which values of SUB count: those with the keys SUB declares (`declared`), or literally every value SUB accepts (`strict`) [default: stitch.toml\'s `semantics`, else declared]' -r -f -a "declared\t'Accept every value whose keys the contract declares (implicitly open objects are read as closed)'
 strict\t'Accept literally every value the contract accepts'"
-complete -c stitch -n "__fish_stitch_using_subcommand verify" -l samples -d 'Values sampled per branch of the contract\'s root union (or in all) to look for a counterexample' -r
-complete -c stitch -n "__fish_stitch_using_subcommand verify" -l seed -d 'Seed of the sampler: the same seed finds the same values' -r
+complete -c stitch -n "__fish_stitch_using_subcommand verify" -l samples -d 'Values sampled per branch of the contract\'s root union (or in all) to look for a counterexample [default: stitch.toml\'s `samples`, else 256]' -r
+complete -c stitch -n "__fish_stitch_using_subcommand verify" -l seed -d 'Seed of the sampler: the same seed finds the same values [default: stitch.toml\'s `seed`, else 0]' -r
 complete -c stitch -n "__fish_stitch_using_subcommand verify" -l format -d 'Output format' -r -f -a "human\t'Results on standard output, diagnostics with source snippets on standard error'
 json\t'One JSON document on standard output with the results and the findings, failures included; nothing on standard error'"
 complete -c stitch -n "__fish_stitch_using_subcommand verify" -l input-kind -d 'Read inputs as this kind instead of detecting it' -r -f -a "schema\t'A JSON Schema'
@@ -91,9 +93,11 @@ complete -c stitch -n "__fish_stitch_using_subcommand verify" -l draft -d 'Read 
 2020-12\t'Draft 2020-12'"
 complete -c stitch -n "__fish_stitch_using_subcommand verify" -l ref-map -d 'Resolve references to URI from the local PATH (repeatable); a URI ending in `/` maps a prefix to a folder, trying `<name>` then `<name>.json`' -r
 complete -c stitch -n "__fish_stitch_using_subcommand verify" -l max-input-size -d 'Refuse inputs larger than this many bytes, before reading them' -r
+complete -c stitch -n "__fish_stitch_using_subcommand verify" -l config -d 'The configuration, whose `semantics`, `collisions`, `deep`, `samples`, `seed` and `[refs]` apply where the command line does not say [default: the first stitch.toml in the current directory or above]' -r -F
 complete -c stitch -n "__fish_stitch_using_subcommand verify" -l color -d 'When to colour diagnostics (NO_COLOR in the environment means never)' -r -f -a "auto\t'Colour when standard error is a terminal and NO_COLOR is unset'
 always\t'Always colour'
 never\t'Never colour'"
+complete -c stitch -n "__fish_stitch_using_subcommand verify" -l no-config -d 'Read no stitch.toml: only the command line and the built-in defaults'
 complete -c stitch -n "__fish_stitch_using_subcommand verify" -s q -l quiet -d 'Show errors only: silence warnings and notes'
 complete -c stitch -n "__fish_stitch_using_subcommand verify" -s v -l verbose -d 'Show notes as well as warnings and errors'
 complete -c stitch -n "__fish_stitch_using_subcommand verify" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -108,14 +112,15 @@ github\t'GitHub Actions workflow commands on standard output: one annotation per
 complete -c stitch -n "__fish_stitch_using_subcommand check" -l color -d 'When to colour diagnostics (NO_COLOR in the environment means never)' -r -f -a "auto\t'Colour when standard error is a terminal and NO_COLOR is unset'
 always\t'Always colour'
 never\t'Never colour'"
+complete -c stitch -n "__fish_stitch_using_subcommand check" -l no-config -d 'Read no stitch.toml: only the command line and the built-in defaults'
 complete -c stitch -n "__fish_stitch_using_subcommand check" -l allow-unproven -d 'An `unknown` verdict is a warning rather than an error'
 complete -c stitch -n "__fish_stitch_using_subcommand check" -l deny-warnings -d 'Warnings fail the run too (exit 1), as clippy\'s `-D warnings` does'
 complete -c stitch -n "__fish_stitch_using_subcommand check" -s q -l quiet -d 'Show errors only: silence warnings and notes'
 complete -c stitch -n "__fish_stitch_using_subcommand check" -s v -l verbose -d 'Show notes as well as warnings and errors'
 complete -c stitch -n "__fish_stitch_using_subcommand check" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c stitch -n "__fish_stitch_using_subcommand sample" -s n -l count -d 'How many values (at least 1)' -r
-complete -c stitch -n "__fish_stitch_using_subcommand sample" -l seed -d 'Seed of the sampler: the same seed gives the same lines' -r
-complete -c stitch -n "__fish_stitch_using_subcommand sample" -l semantics -d 'Which values: those with only the keys the schema declares (`declared`), or any value the schema accepts (`strict`)' -r -f -a "declared\t'Accept every value whose keys the contract declares (implicitly open objects are read as closed)'
+complete -c stitch -n "__fish_stitch_using_subcommand sample" -l seed -d 'Seed of the sampler: the same seed gives the same lines [default: stitch.toml\'s `seed`, else 0]' -r
+complete -c stitch -n "__fish_stitch_using_subcommand sample" -l semantics -d 'Which values: those with only the keys the schema declares (`declared`), or any value the schema accepts (`strict`) [default: stitch.toml\'s `semantics`, else declared]' -r -f -a "declared\t'Accept every value whose keys the contract declares (implicitly open objects are read as closed)'
 strict\t'Accept literally every value the contract accepts'"
 complete -c stitch -n "__fish_stitch_using_subcommand sample" -l tool -d 'The tool to sample, in a tool list' -r
 complete -c stitch -n "__fish_stitch_using_subcommand sample" -l format -d 'Output format' -r -f -a "human\t'Results on standard output, diagnostics with source snippets on standard error'
@@ -130,9 +135,11 @@ complete -c stitch -n "__fish_stitch_using_subcommand sample" -l draft -d 'Read 
 2020-12\t'Draft 2020-12'"
 complete -c stitch -n "__fish_stitch_using_subcommand sample" -l ref-map -d 'Resolve references to URI from the local PATH (repeatable); a URI ending in `/` maps a prefix to a folder, trying `<name>` then `<name>.json`' -r
 complete -c stitch -n "__fish_stitch_using_subcommand sample" -l max-input-size -d 'Refuse inputs larger than this many bytes, before reading them' -r
+complete -c stitch -n "__fish_stitch_using_subcommand sample" -l config -d 'The configuration, whose `semantics`, `collisions`, `deep`, `samples`, `seed` and `[refs]` apply where the command line does not say [default: the first stitch.toml in the current directory or above]' -r -F
 complete -c stitch -n "__fish_stitch_using_subcommand sample" -l color -d 'When to colour diagnostics (NO_COLOR in the environment means never)' -r -f -a "auto\t'Colour when standard error is a terminal and NO_COLOR is unset'
 always\t'Always colour'
 never\t'Never colour'"
+complete -c stitch -n "__fish_stitch_using_subcommand sample" -l no-config -d 'Read no stitch.toml: only the command line and the built-in defaults'
 complete -c stitch -n "__fish_stitch_using_subcommand sample" -s q -l quiet -d 'Show errors only: silence warnings and notes'
 complete -c stitch -n "__fish_stitch_using_subcommand sample" -s v -l verbose -d 'Show notes as well as warnings and errors'
 complete -c stitch -n "__fish_stitch_using_subcommand sample" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -148,9 +155,11 @@ complete -c stitch -n "__fish_stitch_using_subcommand inspect" -l draft -d 'Read
 2020-12\t'Draft 2020-12'"
 complete -c stitch -n "__fish_stitch_using_subcommand inspect" -l ref-map -d 'Resolve references to URI from the local PATH (repeatable); a URI ending in `/` maps a prefix to a folder, trying `<name>` then `<name>.json`' -r
 complete -c stitch -n "__fish_stitch_using_subcommand inspect" -l max-input-size -d 'Refuse inputs larger than this many bytes, before reading them' -r
+complete -c stitch -n "__fish_stitch_using_subcommand inspect" -l config -d 'The configuration, whose `semantics`, `collisions`, `deep`, `samples`, `seed` and `[refs]` apply where the command line does not say [default: the first stitch.toml in the current directory or above]' -r -F
 complete -c stitch -n "__fish_stitch_using_subcommand inspect" -l color -d 'When to colour diagnostics (NO_COLOR in the environment means never)' -r -f -a "auto\t'Colour when standard error is a terminal and NO_COLOR is unset'
 always\t'Always colour'
 never\t'Never colour'"
+complete -c stitch -n "__fish_stitch_using_subcommand inspect" -l no-config -d 'Read no stitch.toml: only the command line and the built-in defaults'
 complete -c stitch -n "__fish_stitch_using_subcommand inspect" -s q -l quiet -d 'Show errors only: silence warnings and notes'
 complete -c stitch -n "__fish_stitch_using_subcommand inspect" -s v -l verbose -d 'Show notes as well as warnings and errors'
 complete -c stitch -n "__fish_stitch_using_subcommand inspect" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -164,9 +173,9 @@ complete -c stitch -n "__fish_stitch_using_subcommand targets" -s v -l verbose -
 complete -c stitch -n "__fish_stitch_using_subcommand targets" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c stitch -n "__fish_stitch_using_subcommand validate" -l target -d 'The target the presentation was shaped for: its recorded mappings (a `null` that stands for an absent key) are undone before the contract judges the arguments' -r
 complete -c stitch -n "__fish_stitch_using_subcommand validate" -l tool -d 'The tool whose arguments these are, in a tool list' -r
-complete -c stitch -n "__fish_stitch_using_subcommand validate" -l semantics -d 'Which values the presentation must accept: those with the keys the contract declares (`declared`), or literally every value the contract accepts (`strict`)' -r -f -a "declared\t'Accept every value whose keys the contract declares (implicitly open objects are read as closed)'
+complete -c stitch -n "__fish_stitch_using_subcommand validate" -l semantics -d 'Which values the presentation must accept: those with the keys the contract declares (`declared`), or literally every value the contract accepts (`strict`) [default: stitch.toml\'s `semantics`, else declared]' -r -f -a "declared\t'Accept every value whose keys the contract declares (implicitly open objects are read as closed)'
 strict\t'Accept literally every value the contract accepts'"
-complete -c stitch -n "__fish_stitch_using_subcommand validate" -l collisions -d 'How a property that branches give schemas of different kinds is joined: an `anyOf` of them (`anyof`), or merged without any `anyOf`/`oneOf` (`merge`)' -r -f -a "anyof\t'An `anyOf` of the branches\' distinct schemas'
+complete -c stitch -n "__fish_stitch_using_subcommand validate" -l collisions -d 'How a property that branches give schemas of different kinds is joined: an `anyOf` of them (`anyof`), or merged without any `anyOf`/`oneOf` (`merge`) [default: stitch.toml\'s `collisions`, else anyof]' -r -f -a "anyof\t'An `anyOf` of the branches\' distinct schemas'
 merge\t'Objects joined key by key, arrays item by item, mixed kinds as a `type` array'"
 complete -c stitch -n "__fish_stitch_using_subcommand validate" -l format -d 'Output format' -r -f -a "human\t'Results on standard output, diagnostics with source snippets on standard error'
 json\t'One JSON document on standard output with the results and the findings, failures included; nothing on standard error'"
@@ -180,10 +189,12 @@ complete -c stitch -n "__fish_stitch_using_subcommand validate" -l draft -d 'Rea
 2020-12\t'Draft 2020-12'"
 complete -c stitch -n "__fish_stitch_using_subcommand validate" -l ref-map -d 'Resolve references to URI from the local PATH (repeatable); a URI ending in `/` maps a prefix to a folder, trying `<name>` then `<name>.json`' -r
 complete -c stitch -n "__fish_stitch_using_subcommand validate" -l max-input-size -d 'Refuse inputs larger than this many bytes, before reading them' -r
+complete -c stitch -n "__fish_stitch_using_subcommand validate" -l config -d 'The configuration, whose `semantics`, `collisions`, `deep`, `samples`, `seed` and `[refs]` apply where the command line does not say [default: the first stitch.toml in the current directory or above]' -r -F
 complete -c stitch -n "__fish_stitch_using_subcommand validate" -l color -d 'When to colour diagnostics (NO_COLOR in the environment means never)' -r -f -a "auto\t'Colour when standard error is a terminal and NO_COLOR is unset'
 always\t'Always colour'
 never\t'Never colour'"
-complete -c stitch -n "__fish_stitch_using_subcommand validate" -l deep -d 'Also flatten object unions below the root, at positions where widening cannot narrow (not under `not`, `if` or a `oneOf` that stays)'
+complete -c stitch -n "__fish_stitch_using_subcommand validate" -l deep -d 'Also flatten object unions below the root, at positions where widening cannot narrow (not under `not`, `if` or a `oneOf` that stays) [default: stitch.toml\'s `deep`, else off]'
+complete -c stitch -n "__fish_stitch_using_subcommand validate" -l no-config -d 'Read no stitch.toml: only the command line and the built-in defaults'
 complete -c stitch -n "__fish_stitch_using_subcommand validate" -s q -l quiet -d 'Show errors only: silence warnings and notes'
 complete -c stitch -n "__fish_stitch_using_subcommand validate" -s v -l verbose -d 'Show notes as well as warnings and errors'
 complete -c stitch -n "__fish_stitch_using_subcommand validate" -s h -l help -d 'Print help (see more with \'--help\')'

@@ -98,7 +98,7 @@ pub struct FlattenArgs {
     #[arg(long, value_name = "DIR")]
     pub out_dir: Option<std::path::PathBuf>,
     /// The folder whose layout --out-dir mirrors; every input must be inside it [default: the
-    /// current directory].
+    /// folder of the stitch.toml in use, else the current directory].
     #[arg(long, value_name = "DIR", requires = "out_dir")]
     pub root: Option<std::path::PathBuf>,
     /// How to flatten.
@@ -146,6 +146,9 @@ pub struct CheckArgs {
     /// The configuration [default: the first stitch.toml in the current directory or above].
     #[arg(long, value_name = "FILE")]
     pub config: Option<PathBuf>,
+    /// Read no stitch.toml: only the command line and the built-in defaults.
+    #[arg(long, conflicts_with = "config")]
+    pub no_config: bool,
     /// Check each presentation for this target (repeatable; `all` for every one) [default: the
     /// config's `targets`].
     #[arg(long, value_name = "NAME[@DATE]|all", value_parser = target_or_all)]
@@ -220,17 +223,20 @@ pub enum EnvelopeArg {
 #[derive(Debug, Args)]
 pub struct ShapeArgs {
     /// Which values the presentation must accept: those with the keys the contract declares
-    /// (`declared`), or literally every value the contract accepts (`strict`).
-    #[arg(long, value_enum, default_value_t = SemanticsArg::Declared)]
-    pub semantics: SemanticsArg,
+    /// (`declared`), or literally every value the contract accepts (`strict`) [default:
+    /// stitch.toml's `semantics`, else declared].
+    #[arg(long, value_enum)]
+    pub semantics: Option<SemanticsArg>,
     /// Also flatten object unions below the root, at positions where widening cannot narrow
-    /// (not under `not`, `if` or a `oneOf` that stays).
+    /// (not under `not`, `if` or a `oneOf` that stays) [default: stitch.toml's `deep`, else
+    /// off].
     #[arg(long)]
     pub deep: bool,
     /// How a property that branches give schemas of different kinds is joined: an `anyOf` of
-    /// them (`anyof`), or merged without any `anyOf`/`oneOf` (`merge`).
-    #[arg(long, value_enum, default_value_t = CollisionsArg::Anyof)]
-    pub collisions: CollisionsArg,
+    /// them (`anyof`), or merged without any `anyOf`/`oneOf` (`merge`) [default: stitch.toml's
+    /// `collisions`, else anyof].
+    #[arg(long, value_enum)]
+    pub collisions: Option<CollisionsArg>,
 }
 
 /// `stitch validate`.
@@ -313,12 +319,13 @@ fn target(arg: &str) -> Result<&'static crate::targets::Profile, String> {
 #[derive(Debug, Args)]
 pub struct SamplingArgs {
     /// Values sampled per branch of the contract's root union (or in all) to look for a
-    /// counterexample.
-    #[arg(long, value_name = "N", default_value_t = 256)]
-    pub samples: usize,
-    /// Seed of the sampler: the same seed finds the same values.
-    #[arg(long, value_name = "N", default_value_t = 0)]
-    pub seed: u64,
+    /// counterexample [default: stitch.toml's `samples`, else 256].
+    #[arg(long, value_name = "N")]
+    pub samples: Option<usize>,
+    /// Seed of the sampler: the same seed finds the same values [default: stitch.toml's
+    /// `seed`, else 0].
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
 }
 
 /// `stitch verify`.
@@ -331,9 +338,9 @@ pub struct VerifyArgs {
     #[arg(value_name = "SUP")]
     pub sup: String,
     /// Which values of SUB count: those with the keys SUB declares (`declared`), or literally
-    /// every value SUB accepts (`strict`).
-    #[arg(long, value_enum, default_value_t = SemanticsArg::Declared)]
-    pub semantics: SemanticsArg,
+    /// every value SUB accepts (`strict`) [default: stitch.toml's `semantics`, else declared].
+    #[arg(long, value_enum)]
+    pub semantics: Option<SemanticsArg>,
     /// How to look for counterexamples.
     #[command(flatten)]
     pub sampling: SamplingArgs,
@@ -354,13 +361,14 @@ pub struct SampleArgs {
     /// How many values (at least 1).
     #[arg(short = 'n', long = "count", value_name = "N", default_value_t = 10, value_parser = at_least_one)]
     pub count: usize,
-    /// Seed of the sampler: the same seed gives the same lines.
-    #[arg(long, value_name = "N", default_value_t = 0)]
-    pub seed: u64,
+    /// Seed of the sampler: the same seed gives the same lines [default: stitch.toml's `seed`,
+    /// else 0].
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
     /// Which values: those with only the keys the schema declares (`declared`), or any value
-    /// the schema accepts (`strict`).
-    #[arg(long, value_enum, default_value_t = SemanticsArg::Declared)]
-    pub semantics: SemanticsArg,
+    /// the schema accepts (`strict`) [default: stitch.toml's `semantics`, else declared].
+    #[arg(long, value_enum)]
+    pub semantics: Option<SemanticsArg>,
     /// The tool to sample, in a tool list.
     #[arg(long, value_name = "NAME")]
     pub tool: Option<String>,
@@ -421,6 +429,14 @@ pub struct LoadArgs {
     /// Refuse inputs larger than this many bytes, before reading them.
     #[arg(long, value_name = "BYTES", default_value_t = crate::document::source::DEFAULT_MAX_INPUT_SIZE)]
     pub max_input_size: u64,
+    /// The configuration, whose `semantics`, `collisions`, `deep`, `samples`, `seed` and
+    /// `[refs]` apply where the command line does not say [default: the first stitch.toml in
+    /// the current directory or above].
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+    /// Read no stitch.toml: only the command line and the built-in defaults.
+    #[arg(long, conflicts_with = "config")]
+    pub no_config: bool,
 }
 
 fn parse_ref_map(arg: &str) -> Result<(String, PathBuf), String> {

@@ -40,11 +40,10 @@ fn output_is_the_same_on_one_or_two_threads_in_any_path_order() {
 
 /// C5: a stale and a missing committed presentation fail the run; the commands the findings
 /// give write them, and the run passes.
-#[test]
-fn the_command_a_stale_presentation_names_makes_it_fresh() {
+/// A scratch copy of `fixtures/<name>`.
+fn scratch(name: &str) -> tempfile::TempDir {
     let dir = tempfile::tempdir().expect("a scratch folder");
-    let fixture =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/check/c5-artifacts");
+    let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(name);
     for entry in walkdir::WalkDir::new(&fixture) {
         let entry = entry.expect("the fixture");
         let to = dir
@@ -56,13 +55,22 @@ fn the_command_a_stale_presentation_names_makes_it_fresh() {
             std::fs::copy(entry.path(), &to).unwrap();
         }
     }
-    let stitch = |args: &[&str]| {
-        Command::new(env!("CARGO_BIN_EXE_stitch"))
-            .current_dir(dir.path())
-            .args(args)
-            .output()
-            .expect("the binary runs")
-    };
+    dir
+}
+
+/// Runs stitch in `dir`.
+fn stitch_in(dir: &std::path::Path, args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_stitch"))
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+#[test]
+fn the_command_a_stale_presentation_names_makes_it_fresh() {
+    let dir = scratch("fixtures/check/c5-artifacts");
+    let stitch = |args: &[&str]| stitch_in(dir.path(), args);
     let first = stitch(&["check", "--format", "json"]);
     assert_eq!(first.status.code(), Some(1));
     let report: serde_json::Value = serde_json::from_slice(&first.stdout).unwrap();
@@ -90,6 +98,52 @@ fn the_command_a_stale_presentation_names_makes_it_fresh() {
         "{}",
         String::from_utf8_lossy(&again.stderr)
     );
+}
+
+/// C8, C5: `stitch flatten` reads the stitch.toml above it, so that run from a subfolder with
+/// only `--out-dir` it writes the presentation `stitch check` expects (with the config's
+/// `collisions = "merge"`, at the contract's path from the config's folder).
+#[test]
+fn flatten_from_a_subfolder_writes_what_check_expects() {
+    let dir = scratch("fixtures/check/c8-flatten-reads-config");
+    let stale = stitch_in(dir.path(), &["check"]);
+    assert_eq!(stale.status.code(), Some(1), "the presentation is missing");
+    let tools = dir.path().join("tools");
+    let wrote = stitch_in(
+        &tools,
+        &["flatten", "--out-dir", "../presentations", "refund.json"],
+    );
+    assert_eq!(
+        wrote.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&wrote.stderr)
+    );
+    let written =
+        std::fs::read_to_string(dir.path().join("presentations/tools/refund.json")).unwrap();
+    assert!(!written.contains("anyOf"), "merged: {written}");
+    let fresh = stitch_in(dir.path(), &["check"]);
+    assert_eq!(
+        fresh.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&fresh.stderr)
+    );
+    // Without the config, the same command writes another presentation, which check refuses.
+    let other = stitch_in(
+        &tools,
+        &[
+            "flatten",
+            "--no-config",
+            "--out-dir",
+            "../presentations",
+            "--root",
+            "..",
+            "refund.json",
+        ],
+    );
+    assert_eq!(other.status.code(), Some(0));
+    assert_eq!(stitch_in(dir.path(), &["check"]).status.code(), Some(1));
 }
 
 /// C6: the SARIF log validates against the SARIF 2.1.0 schema (SchemaStore's copy, in

@@ -17,7 +17,7 @@ use rayon::prelude::*;
 
 use super::Context;
 use crate::cli::{CheckArgs, CheckFormat, TargetChoice};
-use crate::config::{self, Config};
+use crate::config::Config;
 use crate::diagnostic::{Finding, Severity, codes};
 use crate::discover::{self, Candidate};
 use crate::document::{self, LoadOptions, RefMap};
@@ -32,9 +32,6 @@ use crate::report::{
 use crate::targets::{PROFILES, Profile, Request};
 use crate::verify::{self, Verdict};
 
-/// The largest stitch.toml read.
-const MAX_CONFIG_SIZE: u64 = 1024 * 1024;
-
 /// One file's part of the run.
 enum Part {
     /// Read and checked.
@@ -47,7 +44,7 @@ enum Part {
 
 pub(super) fn run(args: &CheckArgs, ctx: &mut Context<'_>) -> Result<Outcome, Error> {
     let started = Instant::now();
-    let config = load_config(args.config.as_deref())?;
+    let config = super::project(args.config.as_deref(), args.no_config)?;
     let gate = gate(args, &config);
     let mut found = discover::discover(&args.paths, &config).map_err(Error::Input)?;
     let discovered = found.files.len();
@@ -147,42 +144,6 @@ pub(super) fn run(args: &CheckArgs, ctx: &mut Context<'_>) -> Result<Outcome, Er
         }
     }
     Ok(outcome)
-}
-
-/// The configuration: `--config FILE`, else the first stitch.toml upward from the working
-/// directory, else the defaults. A broken one stops the run (exit 2).
-fn load_config(explicit: Option<&Path>) -> Result<Config, Error> {
-    let path = match explicit {
-        Some(path) => path.to_path_buf(),
-        None => {
-            let here = std::env::current_dir().map_err(Error::Io)?;
-            match config::find(&here) {
-                Some(found) => relative_to_cwd(&found, &here),
-                None => return Ok(Config::default()),
-            }
-        }
-    };
-    let input = document::Input::File(path.clone());
-    let source = document::source::read(&input, MAX_CONFIG_SIZE).map_err(|f| {
-        Error::Input(vec![Finding {
-            code: codes::CONFIG,
-            ..f
-        }])
-    })?;
-    Config::parse(&source.text, &path).map_err(Error::Input)
-}
-
-/// `found` (in `here` or above) as a path relative to `here` where it can be, so that messages
-/// and paths read as the user would type them.
-fn relative_to_cwd(found: &Path, here: &Path) -> PathBuf {
-    let mut up = PathBuf::new();
-    for ancestor in here.ancestors() {
-        if let Ok(rest) = found.strip_prefix(ancestor) {
-            return up.join(rest);
-        }
-        up.push("..");
-    }
-    found.to_path_buf()
 }
 
 /// What the command line and the config ask of every document.

@@ -5,8 +5,9 @@ use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
-use super::{Context, choices, error_findings, load_options};
+use super::{Context, choices, error_findings, load_options, verify_options};
 use crate::cli::{EnvelopeArg, FlattenArgs, Format, TargetChoice};
+use crate::config::Config;
 use crate::diagnostic::{Finding, Severity, codes};
 use crate::document::{self, Contents, Input, Loaded};
 use crate::error::{Error, Outcome};
@@ -15,7 +16,7 @@ use crate::pipeline::{self, Plan, Presented, RequestScope, Targeted, Verificatio
 use crate::report::json::{self, FlattenDocument, FlattenResult, VerdictJson};
 use crate::report::verdict;
 use crate::targets::{Envelope, Family, Profile, Request, Shape};
-use crate::verify::{self, Verdict};
+use crate::verify::Verdict;
 
 pub(super) fn run(args: &FlattenArgs, ctx: &mut Context<'_>) -> Result<Outcome, Error> {
     let target = match args.target {
@@ -37,11 +38,12 @@ pub(super) fn run(args: &FlattenArgs, ctx: &mut Context<'_>) -> Result<Outcome, 
         .iter()
         .map(|file| Input::from_arg(file))
         .collect();
-    let destinations = match destinations_or_refusal(args, &inputs, ctx, &mut document) {
+    let config = super::project(args.load.config.as_deref(), args.load.no_config)?;
+    let destinations = match destinations_or_refusal(args, &inputs, &config, ctx, &mut document) {
         Ok(destinations) => destinations,
         Err(refused) => return refused,
     };
-    let plan = plan(args);
+    let plan = plan(args, &config);
     let mut failures: Vec<Finding> = Vec::new();
     let mut refuted = false;
     // C4: the target would refuse a presentation.
@@ -143,6 +145,7 @@ pub(super) fn run(args: &FlattenArgs, ctx: &mut Context<'_>) -> Result<Outcome, 
 fn destinations_or_refusal(
     args: &FlattenArgs,
     inputs: &[Input],
+    config: &Config,
     ctx: &mut Context<'_>,
     document: &mut FlattenDocument,
 ) -> Result<Vec<Option<PathBuf>>, Result<Outcome, Error>> {
@@ -155,7 +158,7 @@ fn destinations_or_refusal(
         }
         return Err(Err(Error::Usage(message.to_owned())));
     }
-    match destinations(args, inputs) {
+    match destinations(args, inputs, config) {
         Ok(destinations) => Ok(destinations),
         Err(findings) if json => {
             document.findings = json::findings(&findings);
@@ -237,19 +240,15 @@ pub(super) fn load(args: &FlattenArgs, input: &Input, plan: &Plan) -> Result<Loa
     }
 }
 
-/// What the command line asks of `pipeline::present`.
-pub(super) fn plan(args: &FlattenArgs) -> Plan {
-    let choices = choices(&args.shape);
-    let verify = (!args.no_verify).then(|| verify::Options {
-        semantics: choices.semantics,
-        samples: args.sampling.samples,
-        seed: args.sampling.seed,
-        ..verify::Options::default()
-    });
+/// What the command line (else stitch.toml) asks of `pipeline::present`.
+pub(super) fn plan(args: &FlattenArgs, config: &Config) -> Plan {
+    let choices = choices(&args.shape, config);
+    let verify =
+        (!args.no_verify).then(|| verify_options(choices.semantics, &args.sampling, config));
     Plan {
         choices,
         verify,
-        load: load_options(&args.load),
+        load: load_options(&args.load, config),
     }
 }
 
@@ -408,10 +407,19 @@ fn release<T: Send + 'static>(value: T, last: bool) {
 /// Where each input's presentation goes (`None`: standard output), decided for all inputs
 /// before anything is written (L6). Refused: under `--out-dir`, an input outside the root; two
 /// inputs that map to one file; a destination that is one of the inputs.
+///
+/// The root `--out-dir` mirrors paths from is `--root`, else the folder of the stitch.toml in
+/// use (C5: so that the presentations land where `stitch check` looks for them, from any
+/// folder of the project), else the current directory.
 fn destinations(
     args: &FlattenArgs,
     inputs: &[Input],
+    config: &Config,
 ) -> Result<Vec<Option<PathBuf>>, Vec<Finding>> {
+    let root = args
+        .root
+        .clone()
+        .or_else(|| config.path.as_ref().map(|_| config.base.clone()));
     let mut findings = Vec::new();
     let destinations: Vec<Option<PathBuf>> = match (&args.output, &args.out_dir) {
         // `-o -` is standard output, as `-` is standard input among the FILEs.
@@ -419,12 +427,12 @@ fn destinations(
         (Some(path), _) => inputs.iter().map(|_| Some(path.clone())).collect(),
         (None, None) => inputs.iter().map(|_| None).collect(),
         (None, Some(out_dir)) => {
-            let root = args.root.as_deref().unwrap_or(Path::new("."));
             let mut mirrored = Vec::with_capacity(inputs.len());
             for input in inputs {
-                let destination = output::mirrored(input, root, out_dir);
+                let here = Path::new(".");
+                let destination = output::mirrored(input, root.as_deref().unwrap_or(here), out_dir);
                 if destination.is_none() {
-                    findings.push(outside_root(input, args.root.as_deref()));
+                    findings.push(outside_root(input, root.as_deref()));
                 }
                 mirrored.push(destination);
             }

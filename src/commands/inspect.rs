@@ -11,7 +11,8 @@ use crate::report::inspect;
 use crate::report::json::{self, FORMAT_VERSION, InspectDocument};
 
 pub(super) fn run(args: &InspectArgs, ctx: &mut Context<'_>) -> Result<Outcome, Error> {
-    let options = load_options(&args.load);
+    let config = super::project(args.load.config.as_deref(), args.load.no_config)?;
+    let options = load_options(&args.load, &config);
     let json = args.format == Format::Json;
     let mut failures: Vec<Finding> = Vec::new();
     let mut inputs = Vec::new();

@@ -13,9 +13,12 @@ mod validate;
 mod verify;
 
 use std::io::Write;
+use std::path::{Path, PathBuf};
 
 use crate::cli::{Command, LoadArgs, SemanticsArg};
+use crate::config::{self, Config};
 use crate::diagnostic::{Finding, codes};
+use crate::document;
 use crate::document::{InputKind, LoadOptions, RefMap};
 use crate::error::{Error, Outcome};
 use crate::report::{self, Style};
@@ -69,8 +72,52 @@ pub fn dispatch(command: Command, ctx: &mut Context<'_>) -> Result<Outcome, Erro
     }
 }
 
-/// The loading options the command line asked for.
-pub fn load_options(args: &LoadArgs) -> LoadOptions {
+/// The largest stitch.toml read.
+const MAX_CONFIG_SIZE: u64 = 1024 * 1024;
+
+/// The configuration (C8): `--config FILE`, else the first stitch.toml upward from the working
+/// directory, else (or with `--no-config`) the defaults. A broken one stops the run (exit 2).
+/// Every command reads it, so that what `flatten` writes is what `check` expects.
+pub fn project(explicit: Option<&Path>, none: bool) -> Result<Config, Error> {
+    if none {
+        return Ok(Config::default());
+    }
+    let path = match explicit {
+        Some(path) => path.to_path_buf(),
+        None => {
+            let here = std::env::current_dir().map_err(Error::Io)?;
+            match config::find(&here) {
+                Some(found) => relative_to_cwd(&found, &here),
+                None => return Ok(Config::default()),
+            }
+        }
+    };
+    let input = document::Input::File(path.clone());
+    let source = document::source::read(&input, MAX_CONFIG_SIZE).map_err(|f| {
+        Error::Input(vec![Finding {
+            code: codes::CONFIG,
+            ..f
+        }])
+    })?;
+    Config::parse(&source.text, &path).map_err(Error::Input)
+}
+
+/// `found` (in `here` or above) as a path relative to `here` where it can be, so that messages
+/// and paths read as the user would type them.
+fn relative_to_cwd(found: &Path, here: &Path) -> PathBuf {
+    let mut up = PathBuf::new();
+    for ancestor in here.ancestors() {
+        if let Ok(rest) = found.strip_prefix(ancestor) {
+            return up.join(rest);
+        }
+        up.push("..");
+    }
+    found.to_path_buf()
+}
+
+/// The loading options the command line asked for, with stitch.toml's `[refs]` after its own
+/// `--ref-map` entries (the command line's win for the same URI).
+pub fn load_options(args: &LoadArgs, config: &Config) -> LoadOptions {
     use crate::cli::{DraftArg, InputKindArg};
     LoadOptions {
         input_kind: args.input_kind.map(|k| match k {
@@ -85,16 +132,35 @@ pub fn load_options(args: &LoadArgs) -> LoadOptions {
             DraftArg::Draft2019_09 => Draft::Draft2019_09,
             DraftArg::Draft2020_12 => Draft::Draft2020_12,
         }),
-        ref_map: RefMap::new(args.ref_map.clone()),
+        ref_map: RefMap::new([args.ref_map.as_slice(), &config.refs].concat()),
         max_input_size: args.max_input_size,
     }
 }
 
-/// `--semantics`.
-pub fn semantics(arg: SemanticsArg) -> Semantics {
+/// `--semantics`, else stitch.toml's, else `declared`.
+pub fn semantics(arg: Option<SemanticsArg>, config: &Config) -> Semantics {
     match arg {
-        SemanticsArg::Declared => Semantics::Declared,
-        SemanticsArg::Strict => Semantics::Strict,
+        Some(SemanticsArg::Declared) => Semantics::Declared,
+        Some(SemanticsArg::Strict) => Semantics::Strict,
+        None => config.semantics.unwrap_or(Semantics::Declared),
+    }
+}
+
+/// How verification samples: `--samples` and `--seed`, else stitch.toml's, else the defaults.
+pub fn verify_options(
+    semantics: Semantics,
+    sampling: &crate::cli::SamplingArgs,
+    config: &Config,
+) -> crate::verify::Options {
+    let defaults = crate::verify::Options::default();
+    crate::verify::Options {
+        semantics,
+        samples: sampling
+            .samples
+            .or(config.samples)
+            .unwrap_or(defaults.samples),
+        seed: sampling.seed.or(config.seed).unwrap_or(defaults.seed),
+        ..defaults
     }
 }
 
@@ -121,17 +187,20 @@ pub fn error_findings(error: Error) -> Vec<Finding> {
     }
 }
 
-/// How `--semantics`, `--deep` and `--collisions` flatten.
-pub fn choices(shape: &crate::cli::ShapeArgs) -> crate::flatten::Choices {
+/// How `--semantics`, `--deep` and `--collisions` flatten, each else stitch.toml's, else the
+/// default.
+pub fn choices(shape: &crate::cli::ShapeArgs, config: &Config) -> crate::flatten::Choices {
     use crate::cli::CollisionsArg;
     use crate::flatten::Collisions;
+    let defaults = crate::flatten::Choices::default();
     crate::flatten::Choices {
-        semantics: semantics(shape.semantics),
+        semantics: semantics(shape.semantics, config),
         collisions: match shape.collisions {
-            CollisionsArg::Anyof => Collisions::AnyOf,
-            CollisionsArg::Merge => Collisions::Merge,
+            Some(CollisionsArg::Anyof) => Collisions::AnyOf,
+            Some(CollisionsArg::Merge) => Collisions::Merge,
+            None => config.collisions.unwrap_or(defaults.collisions),
         },
-        deep: shape.deep,
+        deep: shape.deep || config.deep.unwrap_or(defaults.deep),
     }
 }
 

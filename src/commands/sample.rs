@@ -19,13 +19,21 @@ pub(super) fn run(args: &SampleArgs, ctx: &mut Context<'_>) -> Result<Outcome, E
         counts: None,
         findings: Vec::new(),
     };
-    let chosen = document::load_compiled(&Input::from_arg(&args.file), &load_options(&args.load))
-        .map_err(Error::Input)
-        .and_then(|loaded| {
+    let config = super::project(args.load.config.as_deref(), args.load.no_config);
+    let chosen = config
+        .and_then(|config| {
+            document::load_compiled(
+                &Input::from_arg(&args.file),
+                &load_options(&args.load, &config),
+            )
+            .map_err(Error::Input)
+            .map(|loaded| (loaded, config))
+        })
+        .and_then(|(loaded, config)| {
             let (name, at) = choose(args.tool.as_deref(), &args.file, "sample", &loaded)?;
-            Ok((name.to_owned(), at.to_owned(), loaded))
+            Ok((name.to_owned(), at.to_owned(), loaded, config))
         });
-    let (name, at, loaded) = match chosen {
+    let (name, at, loaded, config) = match chosen {
         Ok(chosen) => chosen,
         Err(error) if json => {
             let found = error_findings(error);
@@ -38,8 +46,8 @@ pub(super) fn run(args: &SampleArgs, ctx: &mut Context<'_>) -> Result<Outcome, E
     let run = verify::sample(
         &Space::new(&loaded, &at),
         args.count,
-        args.seed,
-        semantics(args.semantics),
+        args.seed.or(config.seed).unwrap_or(0),
+        semantics(args.semantics, &config),
     );
     let file = loaded.input().source.name.clone();
     let mut found = loaded.findings.clone();

@@ -32,7 +32,8 @@ pub(super) fn run(args: &FlattenArgs, ctx: &mut Context<'_>) -> Result<Outcome, 
         }
         return Err(Error::Usage(message.to_owned()));
     }
-    let plan = plan(args);
+    let config = super::project(args.load.config.as_deref(), args.load.no_config)?;
+    let plan = plan(args, &config);
     let mut failures: Vec<Finding> = Vec::new();
     for file in &args.files {
         let input = Input::from_arg(file);

@@ -108,7 +108,8 @@ fn judge(
             "CONTRACT and ARGS cannot both be read from standard input".to_owned(),
         ));
     }
-    let load = load_options(&args.load);
+    let config = super::project(args.load.config.as_deref(), args.load.no_config)?;
+    let load = load_options(&args.load, &config);
     let loaded =
         document::load_compiled(&Input::from_arg(&args.contract), &load).map_err(Error::Input)?;
     let (name, at) = choose(args.tool.as_deref(), &args.contract, "validate", &loaded)?;
@@ -132,7 +133,7 @@ fn judge(
         }
         Some(profile) => {
             let plan = Plan {
-                choices: choices(&args.shape),
+                choices: choices(&args.shape, &config),
                 verify: None,
                 load: load.clone(),
             };

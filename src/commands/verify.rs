@@ -1,7 +1,7 @@
 //! `stitch verify SUB SUP`: load both, pair their schemas (`pipeline::pairing`), verify each
 //! pair (V4) and print the reports (V5). Exit: 0 proven, 1 refuted, 3 unknown (V6).
 
-use super::{Context, error_findings, load_options, semantics};
+use super::{Context, error_findings, load_options, semantics, verify_options};
 use crate::cli::{Format, VerifyArgs};
 use crate::diagnostic::{Anchor, Finding, codes};
 use crate::document::{self, Input};
@@ -28,7 +28,11 @@ pub(super) fn run(args: &VerifyArgs, ctx: &mut Context<'_>) -> Result<Outcome, E
         ctx.out.write_all(json::pretty(document).as_bytes())?;
         Err(Error::Reported)
     };
-    let options = load_options(&args.load);
+    let config = match super::project(args.load.config.as_deref(), args.load.no_config) {
+        Ok(config) => config,
+        Err(error) => return fail(ctx, &mut document, error),
+    };
+    let options = load_options(&args.load, &config);
     let sub_input = Input::from_arg(&args.sub);
     let sup_input = Input::from_arg(&args.sup);
     if matches!((&sub_input, &sup_input), (Input::Stdin, Input::Stdin)) {
@@ -45,17 +49,13 @@ pub(super) fn run(args: &VerifyArgs, ctx: &mut Context<'_>) -> Result<Outcome, E
         Ok(pairing) => pairing,
         Err(message) => return fail(ctx, &mut document, Error::Usage(message)),
     };
-    let verify_options = verify::Options {
-        semantics: semantics(args.semantics),
-        samples: args.sampling.samples,
-        seed: args.sampling.seed,
-        ..verify::Options::default()
-    };
+    let verify_options =
+        verify_options(semantics(args.semantics, &config), &args.sampling, &config);
     let reproduce = reproduce::verify(
         &args.sub,
         &args.sup,
         verify_options.semantics,
-        args.sampling.seed,
+        verify_options.seed,
     );
     let mut found: Vec<Finding> = sub.findings.iter().chain(&sup.findings).cloned().collect();
     for (name, pointer) in &pairing.added {
