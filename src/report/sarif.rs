@@ -1,5 +1,5 @@
 //! `stitch check --format sarif` (C6): SARIF 2.1.0 as GitHub code scanning reads it. Every code
-//! of the table is a rule (its summary, explanation and default level); every finding a
+//! the results use is a rule (its summary, explanation and default level); every finding a
 //! result with the file it is about and, when its span is known, the line and column.
 //!
 //! Serialised from serde structs of our own: the few SARIF objects stitch needs.
@@ -11,7 +11,14 @@ use crate::document::locate;
 
 /// The SARIF log of one run over `findings` (shown, spans filled, sorted).
 pub fn log(findings: &[Finding]) -> String {
-    let rules: Vec<Rule> = codes::ALL
+    // The rules the results use, in the table's order: a log that lists the whole table
+    // would change with every code stitch adds.
+    let used: Vec<codes::Code> = codes::ALL
+        .iter()
+        .copied()
+        .filter(|code| findings.iter().any(|f| f.code == *code))
+        .collect();
+    let rules: Vec<Rule> = used
         .iter()
         .map(|code| {
             let info = code.info();
@@ -35,7 +42,7 @@ pub fn log(findings: &[Finding]) -> String {
     let results = findings
         .iter()
         .map(|finding| {
-            let rule_index = codes::ALL
+            let rule_index = used
                 .iter()
                 .position(|c| *c == finding.code)
                 .unwrap_or_default();
