@@ -220,7 +220,7 @@ pub enum EnvelopeArg {
 
 /// How a contract is flattened: shared by `flatten` and `validate`, which must derive the same
 /// presentation.
-#[derive(Debug, Args)]
+#[derive(Debug, Default, Args)]
 pub struct ShapeArgs {
     /// Which values the presentation must accept: those with the keys the contract declares
     /// (`declared`), or literally every value the contract accepts (`strict`) [default:
@@ -316,7 +316,7 @@ fn target(arg: &str) -> Result<&'static crate::targets::Profile, String> {
 }
 
 /// Options of every command that verifies.
-#[derive(Debug, Args)]
+#[derive(Debug, Default, Args)]
 pub struct SamplingArgs {
     /// Values sampled per branch of the contract's root union (or in all) to look for a
     /// counterexample [default: stitch.toml's `samples`, else 256].

@@ -40,20 +40,31 @@ const PORTABLE_FORMATS: &[&str] = &[
     "regex",
 ];
 
-/// Keywords that may declare a property or a key elsewhere than in the object's `properties`.
-const DECLARE_ELSEWHERE: &[&str] = &[
+/// References and combinators: keywords through which another schema may say what a rule
+/// looks for in the object itself.
+const ELSEWHERE: &[&str] = &[
     "allOf",
     "anyOf",
     "oneOf",
     "$ref",
     "$dynamicRef",
     "$recursiveRef",
-    "patternProperties",
     "if",
+];
+
+/// Keywords besides [`ELSEWHERE`] that may declare a property or a key outside the object's
+/// `properties`.
+const DECLARE_ELSEWHERE: &[&str] = &[
+    "patternProperties",
     "dependentSchemas",
     "dependencies",
     "unevaluatedProperties",
 ];
+
+/// True when `map` has one of [`ELSEWHERE`]'s keywords or of `more`.
+fn has_elsewhere(map: &Map<String, Value>, more: &[&str]) -> bool {
+    ELSEWHERE.iter().chain(more).any(|k| map.contains_key(*k))
+}
 
 /// Every lint finding of `loaded`'s input document.
 pub fn lint(loaded: &Loaded) -> Vec<Finding> {
@@ -240,7 +251,7 @@ fn required(map: &Map<String, Value>, at: &str, out: &mut Vec<Finding>) {
     let Some(Value::Object(properties)) = map.get("properties") else {
         return;
     };
-    if DECLARE_ELSEWHERE.iter().any(|k| map.contains_key(*k)) {
+    if has_elsewhere(map, DECLARE_ELSEWHERE) {
         return;
     }
     let closed = map.get("additionalProperties") == Some(&Value::Bool(false));
@@ -272,19 +283,12 @@ fn required(map: &Map<String, Value>, at: &str, out: &mut Vec<Finding>) {
     }
 }
 
-/// Keywords besides `items` that say what an array's elements are, or could.
+/// Keywords besides `items` and [`ELSEWHERE`] that say what an array's elements are, or could.
 const ITEMS_ELSEWHERE: &[&str] = &[
     "prefixItems",
     "additionalItems",
     "contains",
     "unevaluatedItems",
-    "allOf",
-    "anyOf",
-    "oneOf",
-    "$ref",
-    "$dynamicRef",
-    "$recursiveRef",
-    "if",
     "not",
 ];
 
@@ -293,7 +297,7 @@ const ITEMS_ELSEWHERE: &[&str] = &[
 fn items(map: &Map<String, Value>, at: &str, out: &mut Vec<Finding>) {
     if map.get("type") != Some(&Value::String("array".to_owned()))
         || map.contains_key("items")
-        || ITEMS_ELSEWHERE.iter().any(|k| map.contains_key(*k))
+        || has_elsewhere(map, ITEMS_ELSEWHERE)
     {
         return;
     }
@@ -307,21 +311,8 @@ fn items(map: &Map<String, Value>, at: &str, out: &mut Vec<Finding>) {
     );
 }
 
-/// Keywords that give a schema a type, or could: its own type, values, a reference, an
-/// applicator.
-const TYPE_INFORMATION: &[&str] = &[
-    "type",
-    "enum",
-    "const",
-    "$ref",
-    "$dynamicRef",
-    "$recursiveRef",
-    "allOf",
-    "anyOf",
-    "oneOf",
-    "not",
-    "if",
-];
+/// Keywords besides [`ELSEWHERE`] that give a schema a type, or could.
+const TYPE_INFORMATION: &[&str] = &["type", "enum", "const", "not"];
 
 /// Each entry of `properties` whose schema says nothing about the value's type.
 fn untyped_properties(map: &Map<String, Value>, at: &str, out: &mut Vec<Finding>) {
@@ -331,7 +322,7 @@ fn untyped_properties(map: &Map<String, Value>, at: &str, out: &mut Vec<Finding>
     for (name, schema) in properties {
         let untyped = match schema {
             Value::Bool(true) => true,
-            Value::Object(schema) => !TYPE_INFORMATION.iter().any(|k| schema.contains_key(*k)),
+            Value::Object(schema) => !has_elsewhere(schema, TYPE_INFORMATION),
             _ => false,
         };
         if untyped {

@@ -16,7 +16,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
 use super::Context;
-use crate::cli::{CheckArgs, CheckFormat, TargetChoice};
+use crate::cli::{CheckArgs, CheckFormat, SamplingArgs, ShapeArgs, TargetChoice};
 use crate::config::Config;
 use crate::diagnostic::{Finding, Severity, codes};
 use crate::discover::{self, Candidate};
@@ -30,7 +30,7 @@ use crate::report::{
     json::{self, CheckDocument, CheckFile, CheckSummary},
 };
 use crate::targets::{PROFILES, Profile, Request};
-use crate::verify::{self, Verdict};
+use crate::verify::Verdict;
 
 /// One file's part of the run.
 enum Part {
@@ -148,21 +148,15 @@ pub(super) fn run(args: &CheckArgs, ctx: &mut Context<'_>) -> Result<Outcome, Er
 
 /// What the command line and the config ask of every document.
 fn gate(args: &CheckArgs, config: &Config) -> Gate {
-    let defaults = Choices::default();
-    let choices = Choices {
-        semantics: config.semantics.unwrap_or(defaults.semantics),
-        collisions: config.collisions.unwrap_or(defaults.collisions),
-        deep: config.deep.unwrap_or(defaults.deep),
-    };
-    let options = verify::Options::default();
+    // The config's choices, resolved as every command resolves them (no flag given).
+    let choices = super::choices(&ShapeArgs::default(), config);
     let plan = Plan {
         choices,
-        verify: Some(verify::Options {
-            semantics: choices.semantics,
-            samples: config.samples.unwrap_or(options.samples),
-            seed: config.seed.unwrap_or(options.seed),
-            ..options
-        }),
+        verify: Some(super::verify_options(
+            choices.semantics,
+            &SamplingArgs::default(),
+            config,
+        )),
         load: LoadOptions {
             ref_map: RefMap::new(config.refs.clone()),
             ..LoadOptions::default()

@@ -150,13 +150,22 @@ pub fn load_if_checkable(
 ) -> Result<Option<Loaded>, Vec<Finding>> {
     let source = source::read(&Input::File(path.to_path_buf()), options.max_input_size)
         .map_err(|f| vec![f])?;
-    if !looks_checkable(&source::parse(&source)?) {
+    let value = source::parse(&source)?;
+    if !looks_checkable(&value) {
         return Ok(None);
     }
     let mut fetch = DiskFetch {
         max_input_size: options.max_input_size,
     };
-    load_source(source, file_uri(path), &stem_of(path), options, &mut fetch).map(Some)
+    load_parsed(
+        source,
+        value,
+        file_uri(path),
+        &stem_of(path),
+        options,
+        &mut fetch,
+    )
+    .map(Some)
 }
 
 /// L8: the schema at `at` in the file read into `source`, as a source text of its own (named
@@ -254,6 +263,18 @@ pub fn load_source(
     fetch: &mut dyn refs::Fetch,
 ) -> Result<Loaded, Vec<Finding>> {
     let value = source::parse(&source)?;
+    load_parsed(source, value, uri, stem, options, fetch)
+}
+
+/// [`load_source`], for a source already parsed into `value`.
+fn load_parsed(
+    source: Arc<SourceText>,
+    value: serde_json::Value,
+    uri: Url,
+    stem: &str,
+    options: &LoadOptions,
+    fetch: &mut dyn refs::Fetch,
+) -> Result<Loaded, Vec<Finding>> {
     // L8: an API description given whole is not a schema.
     if options.input_kind.is_none()
         && let Some((api, what)) = select::ApiKind::of(&value)
