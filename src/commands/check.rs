@@ -43,6 +43,47 @@ enum Part {
 }
 
 pub(super) fn run(args: &CheckArgs, ctx: &mut Context<'_>) -> Result<Outcome, Error> {
+    match gate_files(args, ctx) {
+        // A run that could not check (a broken config, a missing path, nothing to check) says
+        // why in the format asked for too, so that a JSON or SARIF reader is not left with
+        // nothing; exit 2 all the same.
+        Err(error) if args.format != CheckFormat::Human && !error.is_broken_pipe() => {
+            let mut shown = super::error_findings(error);
+            crate::document::locate::fill_spans(&mut shown);
+            sort(&mut shown);
+            let mut document = CheckDocument::default();
+            document.summary.tally(&shown);
+            machine_report(args.format, shown, document, ctx)?;
+            Err(Error::Reported)
+        }
+        other => other,
+    }
+}
+
+/// The findings in a machine-readable `format` on standard output (`document` carries what
+/// the JSON report says beside them).
+fn machine_report(
+    format: CheckFormat,
+    shown: Vec<Finding>,
+    mut document: CheckDocument,
+    ctx: &mut Context<'_>,
+) -> Result<(), Error> {
+    let text = match format {
+        CheckFormat::Json | CheckFormat::Human => {
+            // Each finding dropped as it is converted: a run can make hundreds of thousands.
+            document.findings = shown.into_iter().map(|f| (&f).into()).collect();
+            document.skipped.sort();
+            json::pretty(&document)
+        }
+        CheckFormat::Sarif => report::sarif::log(&shown),
+        CheckFormat::Github => report::github::commands(&shown),
+    };
+    ctx.out.write_all(text.as_bytes())?;
+    Ok(())
+}
+
+/// The run: discovery, every file checked, the report.
+fn gate_files(args: &CheckArgs, ctx: &mut Context<'_>) -> Result<Outcome, Error> {
     let started = Instant::now();
     let config = super::project(args.config.as_deref(), args.no_config)?;
     let gate = gate(args, &config);
@@ -121,16 +162,10 @@ pub(super) fn run(args: &CheckArgs, ctx: &mut Context<'_>) -> Result<Outcome, Er
         Outcome::Positive
     };
     match args.format {
-        CheckFormat::Json => {
+        CheckFormat::Json | CheckFormat::Sarif | CheckFormat::Github => {
             document.summary = summary;
-            document.findings = shown.into_iter().map(|f| (&f).into()).collect();
-            document.skipped.sort();
-            ctx.out.write_all(json::pretty(&document).as_bytes())?;
+            machine_report(args.format, shown, document, ctx)?;
         }
-        CheckFormat::Sarif => ctx.out.write_all(report::sarif::log(&shown).as_bytes())?,
-        CheckFormat::Github => ctx
-            .out
-            .write_all(report::github::commands(&shown).as_bytes())?,
         CheckFormat::Human => {
             for finding in &shown {
                 ctx.err
