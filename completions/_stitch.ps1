@@ -33,6 +33,7 @@ Register-ArgumentCompleter -Native -CommandName 'stitch' -ScriptBlock {
             [CompletionResult]::new('flatten', 'flatten', [CompletionResultType]::ParameterValue, 'Flatten root unions into one object schema that providers accept')
             [CompletionResult]::new('verify', 'verify', [CompletionResultType]::ParameterValue, 'Prove that SUP accepts every value SUB accepts, or show a value it rejects')
             [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Check every schema and tool of a project: the CI gate')
+            [CompletionResult]::new('manifest', 'manifest', [CompletionResultType]::ParameterValue, 'Write the manifest: every tool the model sees, its presentation and digests')
             [CompletionResult]::new('sample', 'sample', [CompletionResultType]::ParameterValue, 'Print valid values of a schema, one JSON document per line')
             [CompletionResult]::new('inspect', 'inspect', [CompletionResultType]::ParameterValue, 'Load documents and show what stitch sees: kind, draft, tools, references')
             [CompletionResult]::new('targets', 'targets', [CompletionResultType]::ParameterValue, 'List the provider targets, or print one target''s rules')
@@ -102,6 +103,21 @@ Register-ArgumentCompleter -Native -CommandName 'stitch' -ScriptBlock {
             [CompletionResult]::new('--no-config', '--no-config', [CompletionResultType]::ParameterName, 'Read no stitch.toml: only the command line and the built-in defaults')
             [CompletionResult]::new('--allow-unproven', '--allow-unproven', [CompletionResultType]::ParameterName, 'An `unknown` verdict is a warning rather than an error')
             [CompletionResult]::new('--deny-warnings', '--deny-warnings', [CompletionResultType]::ParameterName, 'Warnings fail the run too (exit 1), as clippy''s `-D warnings` does')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Show errors only: silence warnings and notes')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Show errors only: silence warnings and notes')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show notes as well as warnings and errors')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Show notes as well as warnings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'stitch;manifest' {
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Write the manifest to FILE (atomically) [default: stitch.toml''s `[artifacts] manifest`, else standard output]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Write the manifest to FILE (atomically) [default: stitch.toml''s `[artifacts] manifest`, else standard output]')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'The configuration [default: the first stitch.toml in the current directory or above]')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour diagnostics (NO_COLOR in the environment means never)')
+            [CompletionResult]::new('--check', '--check', [CompletionResultType]::ParameterName, 'Compare with the manifest on disk instead of writing it: exit 1 with the difference when it is stale (the `generator` line is not compared)')
+            [CompletionResult]::new('--no-config', '--no-config', [CompletionResultType]::ParameterName, 'Read no stitch.toml: only the command line and the built-in defaults')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Show errors only: silence warnings and notes')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Show errors only: silence warnings and notes')
             [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show notes as well as warnings and errors')
@@ -207,6 +223,7 @@ Register-ArgumentCompleter -Native -CommandName 'stitch' -ScriptBlock {
             [CompletionResult]::new('flatten', 'flatten', [CompletionResultType]::ParameterValue, 'Flatten root unions into one object schema that providers accept')
             [CompletionResult]::new('verify', 'verify', [CompletionResultType]::ParameterValue, 'Prove that SUP accepts every value SUB accepts, or show a value it rejects')
             [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Check every schema and tool of a project: the CI gate')
+            [CompletionResult]::new('manifest', 'manifest', [CompletionResultType]::ParameterValue, 'Write the manifest: every tool the model sees, its presentation and digests')
             [CompletionResult]::new('sample', 'sample', [CompletionResultType]::ParameterValue, 'Print valid values of a schema, one JSON document per line')
             [CompletionResult]::new('inspect', 'inspect', [CompletionResultType]::ParameterValue, 'Load documents and show what stitch sees: kind, draft, tools, references')
             [CompletionResult]::new('targets', 'targets', [CompletionResultType]::ParameterValue, 'List the provider targets, or print one target''s rules')
@@ -223,6 +240,9 @@ Register-ArgumentCompleter -Native -CommandName 'stitch' -ScriptBlock {
             break
         }
         'stitch;help;check' {
+            break
+        }
+        'stitch;help;manifest' {
             break
         }
         'stitch;help;sample' {

@@ -34,6 +34,9 @@ _stitch() {
             stitch,inspect)
                 cmd="stitch__subcmd__inspect"
                 ;;
+            stitch,manifest)
+                cmd="stitch__subcmd__manifest"
+                ;;
             stitch,sample)
                 cmd="stitch__subcmd__sample"
                 ;;
@@ -64,6 +67,9 @@ _stitch() {
             stitch__subcmd__help,inspect)
                 cmd="stitch__subcmd__help__subcmd__inspect"
                 ;;
+            stitch__subcmd__help,manifest)
+                cmd="stitch__subcmd__help__subcmd__manifest"
+                ;;
             stitch__subcmd__help,sample)
                 cmd="stitch__subcmd__help__subcmd__sample"
                 ;;
@@ -83,7 +89,7 @@ _stitch() {
 
     case "${cmd}" in
         stitch)
-            opts="-q -v -h -V --color --quiet --verbose --help --version flatten verify check sample inspect targets validate explain completions help"
+            opts="-q -v -h -V --color --quiet --verbose --help --version flatten verify check manifest sample inspect targets validate explain completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -257,7 +263,7 @@ _stitch() {
             return 0
             ;;
         stitch__subcmd__help)
-            opts="flatten verify check sample inspect targets validate explain completions help"
+            opts="flatten verify check manifest sample inspect targets validate explain completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -354,6 +360,20 @@ _stitch() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        stitch__subcmd__help__subcmd__manifest)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         stitch__subcmd__help__subcmd__sample)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -434,6 +454,36 @@ _stitch() {
                     return 0
                     ;;
                 --max-input-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        stitch__subcmd__manifest)
+            opts="-o -q -v -h --output --check --config --no-config --color --quiet --verbose --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --output)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -o)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -30,6 +30,7 @@ set edit:completion:arg-completer[stitch] = {|@words|
             cand flatten 'Flatten root unions into one object schema that providers accept'
             cand verify 'Prove that SUP accepts every value SUB accepts, or show a value it rejects'
             cand check 'Check every schema and tool of a project: the CI gate'
+            cand manifest 'Write the manifest: every tool the model sees, its presentation and digests'
             cand sample 'Print valid values of a schema, one JSON document per line'
             cand inspect 'Load documents and show what stitch sees: kind, draft, tools, references'
             cand targets 'List the provider targets, or print one target''s rules'
@@ -96,6 +97,20 @@ set edit:completion:arg-completer[stitch] = {|@words|
             cand --no-config 'Read no stitch.toml: only the command line and the built-in defaults'
             cand --allow-unproven 'An `unknown` verdict is a warning rather than an error'
             cand --deny-warnings 'Warnings fail the run too (exit 1), as clippy''s `-D warnings` does'
+            cand -q 'Show errors only: silence warnings and notes'
+            cand --quiet 'Show errors only: silence warnings and notes'
+            cand -v 'Show notes as well as warnings and errors'
+            cand --verbose 'Show notes as well as warnings and errors'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'stitch;manifest'= {
+            cand -o 'Write the manifest to FILE (atomically) [default: stitch.toml''s `[artifacts] manifest`, else standard output]'
+            cand --output 'Write the manifest to FILE (atomically) [default: stitch.toml''s `[artifacts] manifest`, else standard output]'
+            cand --config 'The configuration [default: the first stitch.toml in the current directory or above]'
+            cand --color 'When to colour diagnostics (NO_COLOR in the environment means never)'
+            cand --check 'Compare with the manifest on disk instead of writing it: exit 1 with the difference when it is stale (the `generator` line is not compared)'
+            cand --no-config 'Read no stitch.toml: only the command line and the built-in defaults'
             cand -q 'Show errors only: silence warnings and notes'
             cand --quiet 'Show errors only: silence warnings and notes'
             cand -v 'Show notes as well as warnings and errors'
@@ -194,6 +209,7 @@ set edit:completion:arg-completer[stitch] = {|@words|
             cand flatten 'Flatten root unions into one object schema that providers accept'
             cand verify 'Prove that SUP accepts every value SUB accepts, or show a value it rejects'
             cand check 'Check every schema and tool of a project: the CI gate'
+            cand manifest 'Write the manifest: every tool the model sees, its presentation and digests'
             cand sample 'Print valid values of a schema, one JSON document per line'
             cand inspect 'Load documents and show what stitch sees: kind, draft, tools, references'
             cand targets 'List the provider targets, or print one target''s rules'
@@ -207,6 +223,8 @@ set edit:completion:arg-completer[stitch] = {|@words|
         &'stitch;help;verify'= {
         }
         &'stitch;help;check'= {
+        }
+        &'stitch;help;manifest'= {
         }
         &'stitch;help;sample'= {
         }

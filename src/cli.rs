@@ -46,6 +46,13 @@ pub enum Command {
     /// error, 1 when one is, 2 when it could not run (a broken stitch.toml, no file to check).
     /// Reads stitch.toml from the working directory or above.
     Check(CheckArgs),
+    /// Write the manifest: every tool the model sees, its presentation and digests.
+    ///
+    /// Finds the tools as `check` does, flattens and verifies each, and writes one JSON
+    /// document (`manifestVersion` 1) with the tools sorted by name. `--check` compares it with
+    /// the file on disk instead: exit 1 when stale. Exit 2 when it could not run (a contract
+    /// that does not load, two tools of one name).
+    Manifest(ManifestArgs),
     /// Print valid values of a schema, one JSON document per line.
     ///
     /// Every value is confirmed by the validator; the same seed gives the same lines. Useful for
@@ -237,6 +244,29 @@ pub struct ShapeArgs {
     /// `collisions`, else anyof].
     #[arg(long, value_enum)]
     pub collisions: Option<CollisionsArg>,
+}
+
+/// `stitch manifest`.
+#[derive(Debug, Args)]
+pub struct ManifestArgs {
+    /// Files and folders whose tools the manifest lists, found as `stitch check` finds them
+    /// [default: the config's `include` globs, else the current directory].
+    #[arg(value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+    /// Write the manifest to FILE (atomically) [default: stitch.toml's `[artifacts] manifest`,
+    /// else standard output].
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Compare with the manifest on disk instead of writing it: exit 1 with the difference
+    /// when it is stale (the `generator` line is not compared).
+    #[arg(long)]
+    pub check: bool,
+    /// The configuration [default: the first stitch.toml in the current directory or above].
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+    /// Read no stitch.toml: only the command line and the built-in defaults.
+    #[arg(long, conflicts_with = "config")]
+    pub no_config: bool,
 }
 
 /// `stitch validate`.

@@ -53,7 +53,14 @@ pub fn discover(paths: &[PathBuf], config: &Config) -> Result<Discovery, Vec<Fin
             .presentations
             .as_deref()
             .filter(|folder| crate::output::relative_to(&path, folder).is_some())
-            .map(|_| "it is a committed presentation (`[artifacts] presentations`)".to_owned());
+            .map(|_| "it is a committed presentation (`[artifacts] presentations`)".to_owned())
+            .or_else(|| {
+                config
+                    .manifest
+                    .as_deref()
+                    .filter(|manifest| same_file(&path, manifest))
+                    .map(|_| "it is the committed manifest (`[artifacts] manifest`)".to_owned())
+            });
         match artifact.or_else(|| excluded_by(&exclude, &config.exclude, &path, &config.base)) {
             Some(reason) => found.excluded.push((path, reason)),
             None => found.files.push(Candidate { path, named }),
@@ -178,6 +185,16 @@ fn excluded_by(set: &GlobSet, patterns: &[String], path: &Path, base: &Path) -> 
 /// A relative path with `/` separators, as globs are written.
 fn slashed(path: &Path) -> String {
     path.to_string_lossy().replace('\\', "/")
+}
+
+/// True when `a` and `b` name one file (as written, else through the file system).
+fn same_file(a: &Path, b: &Path) -> bool {
+    let clean = |p: &Path| {
+        p.components()
+            .filter(|c| *c != std::path::Component::CurDir)
+            .collect::<PathBuf>()
+    };
+    clean(a) == clean(b) || matches!((a.canonicalize(), b.canonicalize()), (Ok(x), Ok(y)) if x == y)
 }
 
 #[cfg(test)]

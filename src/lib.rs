@@ -67,6 +67,7 @@ pub mod document;
 mod error;
 pub mod flatten;
 pub mod lint;
+pub mod manifest;
 mod output;
 pub mod pipeline;
 pub mod report;

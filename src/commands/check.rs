@@ -16,15 +16,15 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
 use super::Context;
-use crate::cli::{CheckArgs, CheckFormat, SamplingArgs, ShapeArgs, TargetChoice};
+use crate::cli::{CheckArgs, CheckFormat, TargetChoice};
 use crate::config::Config;
 use crate::diagnostic::{Finding, Severity, codes};
 use crate::discover::{self, Candidate};
-use crate::document::{self, LoadOptions, RefMap};
+use crate::document;
 use crate::error::{Error, Outcome};
 use crate::flatten::Choices;
+use crate::pipeline;
 use crate::pipeline::check::{Checked, Gate};
-use crate::pipeline::{self, Plan};
 use crate::report::{
     self,
     json::{self, CheckDocument, CheckFile, CheckSummary},
@@ -183,20 +183,7 @@ fn gate_files(args: &CheckArgs, ctx: &mut Context<'_>) -> Result<Outcome, Error>
 
 /// What the command line and the config ask of every document.
 fn gate(args: &CheckArgs, config: &Config) -> Gate {
-    // The config's choices, resolved as every command resolves them (no flag given).
-    let choices = super::choices(&ShapeArgs::default(), config);
-    let plan = Plan {
-        choices,
-        verify: Some(super::verify_options(
-            choices.semantics,
-            &SamplingArgs::default(),
-            config,
-        )),
-        load: LoadOptions {
-            ref_map: RefMap::new(config.refs.clone()),
-            ..LoadOptions::default()
-        },
-    };
+    let plan = super::config_plan(config);
     let mut targets: Vec<&'static Profile> = if args.target.is_empty() {
         config.targets.clone()
     } else {
@@ -265,11 +252,7 @@ const PROGRESS_AFTER: Duration = Duration::from_millis(500);
 fn check_one(candidate: &Candidate, gate: &Gate, config: &Config) -> Part {
     let file = candidate.path.display().to_string();
     let input = document::Input::File(candidate.path.clone());
-    let loaded = if candidate.named {
-        document::load(&input, &gate.plan.load).map(Some)
-    } else {
-        document::load_if_checkable(&candidate.path, &gate.plan.load)
-    };
+    let loaded = super::load_candidate(candidate, &gate.plan.load);
     let artifact = config
         .presentations
         .as_deref()

@@ -6,6 +6,7 @@ mod completions;
 mod explain;
 mod flatten;
 mod inspect;
+mod manifest;
 mod sample;
 mod target_all;
 mod targets;
@@ -67,6 +68,7 @@ pub fn dispatch(command: Command, ctx: &mut Context<'_>) -> Result<Outcome, Erro
         Command::Targets(args) => targets::run(&args, ctx),
         Command::Validate(args) => validate::run(&args, ctx),
         Command::Check(args) => check::run(&args, ctx),
+        Command::Manifest(args) => manifest::run(&args, ctx),
         Command::Explain(args) => explain::run(&args, ctx),
         Command::Completions { shell } => completions::run(shell, ctx),
     }
@@ -143,6 +145,36 @@ pub fn semantics(arg: Option<SemanticsArg>, config: &Config) -> Semantics {
         Some(SemanticsArg::Declared) => Semantics::Declared,
         Some(SemanticsArg::Strict) => Semantics::Strict,
         None => config.semantics.unwrap_or(Semantics::Declared),
+    }
+}
+
+/// What stitch.toml alone asks of every document (`check` and `manifest` take no flag for it).
+pub fn config_plan(config: &Config) -> crate::pipeline::Plan {
+    let choices = choices(&crate::cli::ShapeArgs::default(), config);
+    crate::pipeline::Plan {
+        choices,
+        verify: Some(verify_options(
+            choices.semantics,
+            &crate::cli::SamplingArgs::default(),
+            config,
+        )),
+        load: LoadOptions {
+            ref_map: RefMap::new(config.refs.clone()),
+            ..LoadOptions::default()
+        },
+    }
+}
+
+/// C1: a file discovery found, loaded; `Ok(None)` when a walk found it and it does not look
+/// like a schema or a tool.
+pub fn load_candidate(
+    candidate: &crate::discover::Candidate,
+    options: &LoadOptions,
+) -> Result<Option<document::Loaded>, Vec<Finding>> {
+    if candidate.named {
+        document::load(&document::Input::File(candidate.path.clone()), options).map(Some)
+    } else {
+        document::load_if_checkable(&candidate.path, options)
     }
 }
 

@@ -142,6 +142,20 @@ codes! {
         "JSON Schema ignores keys it does not know, so `tpye: \"string\"` or `requried` \
          silently constrains nothing. Keys starting with `x-` are extensions, and OpenAPI's \
          (`example`, `nullable`, `discriminator`, …) another vocabulary: never reported.";
+    /// M3: the committed manifest is not what stitch writes now.
+    MANIFEST_STALE = "stitch::manifest::stale", Error,
+        "the committed manifest differs from what stitch manifest writes now, or is missing",
+        "`stitch manifest --check` (and `stitch check` with `[artifacts] manifest`) compares \
+         the manifest on disk with the one stitch would write now, ignoring only the \
+         `generator` line, so that a new stitch version alone never makes it stale. A \
+         contract changed, a tool was added or removed, or the options changed: the finding \
+         shows the difference; `stitch manifest -o FILE` writes it again.";
+    /// M3: two tools share a name.
+    MANIFEST_DUPLICATE_NAME = "stitch::manifest::duplicate_name", Error,
+        "two tools have the same name; no manifest is written",
+        "A model calls a tool by its name, so a request with two tools of one name is refused \
+         by every provider, and the manifest keys its tools by name. Rename one of them (the \
+         message names the files), or leave one out of the paths given.";
     /// C2: the schema is not valid under its draft's meta-schema.
     LINT_META_SCHEMA = "stitch::lint::meta_schema", Error,
         "the schema is not valid under its draft's meta-schema",

@@ -1,0 +1,187 @@
+//! `stitch manifest` (M1–M3): one committed file that describes every tool the model sees, with
+//! digests. Pure: the tools in, the manifest's bytes out; finding, loading and flattening the
+//! tools, and writing or comparing the file, are the command's.
+//!
+//! The bytes are decided here, once: the pretty form of [`crate::canonical`] (two spaces, LF, a
+//! trailing newline), the keys in the order M1 lists them, the tools sorted by name, each
+//! `inputSchema` in the presentation's own key order (the order a model reads its properties
+//! in; the digests do not depend on it). Paths use `/` whatever the platform.
+
+use serde::Serialize;
+use serde_json::Value;
+use sha2::{Digest, Sha256};
+
+use crate::canonical;
+
+/// The version of the manifest's shape; a change to it is a change of this number.
+pub const MANIFEST_VERSION: u32 = 1;
+
+/// M2: `sha256:` and the first 16 hex digits of SHA-256 over the canonical JSON (§8) of
+/// `value`: the same for any key order or `required` order, different for any other change.
+pub fn digest(value: &Value) -> String {
+    let hash = Sha256::digest(canonical::canonical(value).as_bytes());
+    let hex: String = hash[..8].iter().map(|b| format!("{b:02x}")).collect();
+    format!("sha256:{hex}")
+}
+
+/// The options the presentations were made with.
+#[derive(Debug, Clone, Serialize)]
+pub struct Options {
+    /// `declared` or `strict`.
+    pub semantics: &'static str,
+    /// `anyof` or `merge`.
+    pub collisions: &'static str,
+    /// Unions below the root flattened too.
+    pub deep: bool,
+    /// The targets configured (each tool's per-target presentations are not written yet).
+    pub targets: Vec<String>,
+}
+
+/// One tool as the manifest records it.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Tool {
+    /// Its name (a bare schema's: its file's stem).
+    pub name: String,
+    /// Its description, if it has one.
+    pub description: Option<String>,
+    /// Where its contract is: `path#pointer`, the path relative to the manifest's folder.
+    pub source: String,
+    /// The presentation of its input schema.
+    pub input_schema: Value,
+    /// [`digest`] of the presentation.
+    pub digest: String,
+    /// [`digest`] of the contract's input schema, as written.
+    pub contract_digest: String,
+    /// Length of the presentation's canonical JSON, in bytes (what a provider counts).
+    pub schema_bytes: usize,
+    /// The verification verdict: `proven`, `unknown` or `refuted`.
+    pub verdict: &'static str,
+    /// Where flattening widened the contract: pointers into the contract's input schema.
+    pub widenings: Vec<String>,
+    /// Where `null` means "absent" (F7.6; filled when per-target presentations are written).
+    pub null_means_absent: Vec<String>,
+}
+
+impl Tool {
+    /// A tool from its presentation and contract: the digests and size computed here.
+    pub fn new(name: String, source: String, presentation: Value, contract: &Value) -> Tool {
+        Tool {
+            name,
+            description: None,
+            source,
+            digest: digest(&presentation),
+            contract_digest: digest(contract),
+            schema_bytes: canonical::canonical(&presentation).len(),
+            input_schema: presentation,
+            verdict: "unknown",
+            widenings: Vec::new(),
+            null_means_absent: Vec::new(),
+        }
+    }
+}
+
+/// M1: the whole document.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Manifest {
+    /// [`MANIFEST_VERSION`].
+    pub manifest_version: u32,
+    /// `stitch <version>`: not compared by `--check` (M3).
+    pub generator: String,
+    /// How the presentations were made.
+    pub options: Options,
+    /// The tools, sorted by name.
+    pub tools: Vec<Tool>,
+}
+
+impl Manifest {
+    /// The manifest of `tools` (sorted here), or each name given to more than one tool with
+    /// those tools' sources.
+    pub fn new(
+        options: Options,
+        mut tools: Vec<Tool>,
+    ) -> Result<Manifest, Vec<(String, Vec<String>)>> {
+        tools.sort_by(|a, b| a.name.cmp(&b.name).then_with(|| a.source.cmp(&b.source)));
+        let mut twice: Vec<(String, Vec<String>)> = Vec::new();
+        for pair in tools.windows(2) {
+            if pair[0].name != pair[1].name {
+                continue;
+            }
+            match twice.last_mut() {
+                Some((name, sources)) if *name == pair[0].name => {
+                    sources.push(pair[1].source.clone());
+                }
+                _ => twice.push((
+                    pair[0].name.clone(),
+                    vec![pair[0].source.clone(), pair[1].source.clone()],
+                )),
+            }
+        }
+        if !twice.is_empty() {
+            return Err(twice);
+        }
+        Ok(Manifest {
+            manifest_version: MANIFEST_VERSION,
+            generator: format!("stitch {}", env!("CARGO_PKG_VERSION")),
+            options,
+            tools,
+        })
+    }
+
+    /// The bytes written.
+    pub fn bytes(&self) -> String {
+        let value = serde_json::to_value(self).unwrap_or_default();
+        canonical::pretty(&value)
+    }
+}
+
+/// `text` with its `generator` line blanked: what `--check` compares (M3), so that upgrading
+/// stitch alone does not make a manifest stale.
+pub fn without_generator(text: &str) -> String {
+    text.lines()
+        .map(|line| {
+            if line.starts_with("  \"generator\": ") {
+                "  \"generator\": \"…\","
+            } else {
+                line
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn a_digest_ignores_key_and_required_order_and_nothing_else() {
+        let a = json!({"type": "object", "properties": {"a": {}, "b": {}}, "required": ["a", "b"]});
+        let b = json!({"required": ["b", "a"], "properties": {"b": {}, "a": {}}, "type": "object"});
+        let c = json!({"type": "object", "properties": {"a": {}, "b": {}}, "required": ["a"]});
+        assert_eq!(digest(&a), digest(&b));
+        assert_ne!(digest(&a), digest(&c));
+        assert!(digest(&a).starts_with("sha256:") && digest(&a).len() == 7 + 16);
+    }
+
+    #[test]
+    fn duplicate_names_are_refused() {
+        let options = Options {
+            semantics: "declared",
+            collisions: "anyof",
+            deep: false,
+            targets: Vec::new(),
+        };
+        let tool = |source: &str| Tool::new("x".into(), source.into(), json!({}), &json!({}));
+        let refused = Manifest::new(options, vec![tool("a.json#"), tool("b.json#")]);
+        assert_eq!(
+            refused.err(),
+            Some(vec![(
+                "x".to_owned(),
+                vec!["a.json#".to_owned(), "b.json#".to_owned()]
+            )])
+        );
+    }
+}
