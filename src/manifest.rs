@@ -1,6 +1,7 @@
 //! `stitch manifest` (M1–M3): one committed file that describes every tool the model sees, with
-//! digests. Pure: the tools in, the manifest's bytes out; finding, loading and flattening the
-//! tools, and writing or comparing the file, are the command's.
+//! digests. Pure: the tools in, the manifest's bytes out; what each tool is comes from the
+//! pipeline (`pipeline::check::manifest_tools`), and finding the files, writing or comparing the
+//! manifest are the commands'.
 //!
 //! The bytes are decided here, once: the pretty form of [`crate::canonical`] (two spaces, LF, a
 //! trailing newline), the keys in the order M1 lists them, the tools sorted by name, each

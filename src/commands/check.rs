@@ -98,6 +98,9 @@ fn gate_files(args: &CheckArgs, ctx: &mut Context<'_>) -> Result<Outcome, Error>
     let mut findings: Vec<Finding> = found.missing.clone();
     let mut requests = vec![Request::default(); gate.targets.len()];
     let mut summary = CheckSummary::default();
+    let mut tools = Vec::new();
+    // Every file loaded and verified: only then can the manifest be compared.
+    let mut complete = true;
     for (candidate, outcome) in found.files.iter().zip(outcomes) {
         let file = candidate.path.display().to_string();
         match outcome {
@@ -110,6 +113,7 @@ fn gate_files(args: &CheckArgs, ctx: &mut Context<'_>) -> Result<Outcome, Error>
                 ));
             }
             Part::Failed(failed) => {
+                complete = false;
                 summary.files += 1;
                 findings.extend(failed);
                 document.files.push(CheckFile::new(file, Vec::new()));
@@ -122,10 +126,28 @@ fn gate_files(args: &CheckArgs, ctx: &mut Context<'_>) -> Result<Outcome, Error>
                 for (_, verdict) in &checked.verdicts {
                     summary.count(*verdict);
                 }
+                // A file whose schemas did not compile has no verdict, and lists no tool.
+                complete &= !checked.verdicts.is_empty();
                 findings.extend(checked.findings);
+                tools.extend(checked.tools);
                 document.files.push(CheckFile::new(file, checked.verdicts));
             }
         }
+    }
+    // C5: the committed manifest, when every file could be listed.
+    if let Some(path) = config
+        .manifest
+        .as_deref()
+        .filter(|_| gate.manifest && complete)
+    {
+        let options = super::manifest::options(&gate.plan, &config);
+        let found = match crate::manifest::Manifest::new(options, tools) {
+            Ok(manifest) => super::manifest::stale(path, &manifest.bytes())
+                .into_iter()
+                .collect(),
+            Err(names) => super::manifest::duplicates(names),
+        };
+        findings.extend(gate.judged(found));
     }
     for (path, why) in &found.excluded {
         summary.skipped += 1;
@@ -201,6 +223,8 @@ fn gate(args: &CheckArgs, config: &Config) -> Gate {
         plan,
         targets,
         allow_unproven: args.allow_unproven || config.allow_unproven,
+        // A part of a sharded run cannot say whether the whole manifest is current.
+        manifest: config.manifest.is_some() && args.shard.is_none(),
         // The command line's levels first: the first one naming a code wins.
         rules: args.rules.iter().chain(&config.rules).copied().collect(),
     }
@@ -259,7 +283,9 @@ fn check_one(candidate: &Candidate, gate: &Gate, config: &Config) -> Part {
         .and_then(|folder| crate::output::mirrored(&input, &config.base, folder));
     match loaded {
         Ok(Some(loaded)) => {
-            let mut checked = gate.check(&loaded, &file, artifact.as_deref());
+            let folder = super::manifest::folder_of(config.manifest.as_deref());
+            let source = super::manifest::source_of(&folder, &candidate.path);
+            let mut checked = gate.check(&loaded, &file, artifact.as_deref(), &source);
             if let (Some(path), Some(bytes)) = (&artifact, checked.artifact.take()) {
                 let found = stale(path, &bytes, &file, gate, config);
                 checked

@@ -14,9 +14,9 @@ use crate::cli::ManifestArgs;
 use crate::config::Config;
 use crate::diagnostic::{Finding, Severity, codes};
 use crate::discover;
-use crate::document::{self, Contents, Loaded};
+use crate::document;
 use crate::error::{Error, Outcome};
-use crate::manifest::{Manifest, Options, Tool};
+use crate::manifest::{Manifest, Options};
 use crate::pipeline::{self, Plan};
 
 /// The longest diff a stale manifest's finding shows, in lines.
@@ -35,12 +35,7 @@ pub(super) fn run(args: &ManifestArgs, ctx: &mut Context<'_>) -> Result<Outcome,
                 .to_owned(),
         ));
     }
-    // (The parent of a bare file name is the empty path: the working directory.)
-    let folder = destination
-        .as_deref()
-        .and_then(Path::parent)
-        .filter(|parent| !parent.as_os_str().is_empty())
-        .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
+    let folder = folder_of(destination.as_deref());
     let manifest = build(&args.paths, &config, &folder)?;
     let bytes = manifest.bytes();
     let Some(path) = destination else {
@@ -49,39 +44,23 @@ pub(super) fn run(args: &ManifestArgs, ctx: &mut Context<'_>) -> Result<Outcome,
     };
     let shown = path.display().to_string();
     if args.check {
-        let committed = std::fs::read(&path)
-            .ok()
-            .map(|b| String::from_utf8_lossy(&b).into_owned());
-        let fresh = committed.as_deref().map(crate::manifest::without_generator)
-            == Some(crate::manifest::without_generator(&bytes));
-        if fresh {
-            if ctx.style.shows_severity(Severity::Warning) {
-                writeln!(
-                    ctx.err,
-                    "`{shown}` is current: {} tools",
-                    manifest.tools.len()
-                )?;
+        return match stale(&path, &bytes) {
+            None => {
+                if ctx.style.shows_severity(Severity::Warning) {
+                    writeln!(
+                        ctx.err,
+                        "`{shown}` is current: {} tools",
+                        manifest.tools.len()
+                    )?;
+                }
+                Ok(Outcome::Positive)
             }
-            return Ok(Outcome::Positive);
-        }
-        let message = match &committed {
-            None => format!("`{shown}` is missing"),
-            Some(old) => format!(
-                "`{shown}` is stale: it is not the manifest stitch writes now\n{}",
-                crate::diff::text::unified(
-                    &crate::manifest::without_generator(old),
-                    &crate::manifest::without_generator(&bytes),
-                    &shown,
-                    MAX_DIFF_LINES
-                )
-            ),
+            Some(finding) => {
+                let rendered = crate::report::human::render(&finding, &ctx.style);
+                ctx.err.write_all(rendered.as_bytes())?;
+                Ok(Outcome::Negative)
+            }
         };
-        let finding = Finding::of(codes::MANIFEST_STALE, message)
-            .in_file(shown.clone())
-            .with_help(format!("write it with `stitch manifest -o {shown}`"));
-        let rendered = crate::report::human::render(&finding, &ctx.style);
-        ctx.err.write_all(rendered.as_bytes())?;
-        return Ok(Outcome::Negative);
     }
     crate::output::write_atomic(&path, bytes.as_bytes())
         .map_err(|source| Error::Write { path, source })?;
@@ -89,6 +68,64 @@ pub(super) fn run(args: &ManifestArgs, ctx: &mut Context<'_>) -> Result<Outcome,
         writeln!(ctx.err, "wrote {} tools to `{shown}`", manifest.tools.len())?;
     }
     Ok(Outcome::Positive)
+}
+
+/// M3: the finding when the manifest at `path` is not `bytes` (the `generator` line aside),
+/// with the difference and the command that writes it.
+pub(super) fn stale(path: &Path, bytes: &str) -> Option<Finding> {
+    use crate::manifest::without_generator;
+    let committed = std::fs::read(path)
+        .ok()
+        .map(|b| String::from_utf8_lossy(&b).into_owned());
+    if committed.as_deref().map(without_generator) == Some(without_generator(bytes)) {
+        return None;
+    }
+    let shown = path.display().to_string();
+    let message = match &committed {
+        None => format!("`{shown}` is missing"),
+        Some(old) => format!(
+            "`{shown}` is stale: it is not the manifest stitch writes now\n{}",
+            crate::diff::text::unified(
+                &without_generator(old),
+                &without_generator(bytes),
+                &shown,
+                MAX_DIFF_LINES
+            )
+        ),
+    };
+    Some(
+        Finding::of(codes::MANIFEST_STALE, message)
+            .in_file(shown.clone())
+            .with_help(format!("write it with `stitch manifest -o {shown}`")),
+    )
+}
+
+/// The manifest's options: stitch.toml's.
+pub(super) fn options(plan: &Plan, config: &Config) -> Options {
+    Options {
+        semantics: plan.choices.semantics.name(),
+        collisions: plan.choices.collisions.name(),
+        deep: plan.choices.deep,
+        targets: config.targets.iter().map(|p| p.id()).collect(),
+    }
+}
+
+/// The findings for names given to more than one tool.
+pub(super) fn duplicates(names: Vec<(String, Vec<String>)>) -> Vec<Finding> {
+    names
+        .into_iter()
+        .map(|(name, sources)| {
+            Finding::of(
+                codes::MANIFEST_DUPLICATE_NAME,
+                format!(
+                    "{} tools are named `{name}` ({}): a manifest lists each name once",
+                    sources.len(),
+                    sources.join(", ")
+                ),
+            )
+            .with_help("rename one, or leave one of them out of the paths given")
+        })
+        .collect()
 }
 
 /// The manifest of every tool under `paths` (or the config's `include`), with `source` paths
@@ -103,7 +140,12 @@ fn build(paths: &[PathBuf], config: &Config, folder: &Path) -> Result<Manifest, 
             Ok(Some(loaded)) => {
                 let compiled = document::compile_findings(&loaded);
                 if compiled.is_empty() {
-                    tools.extend(tools_of(&loaded, &candidate.path, &plan, folder));
+                    let file = candidate.path.display().to_string();
+                    let presented = pipeline::present(&loaded, &file, &plan);
+                    let source = source_of(folder, &candidate.path);
+                    tools.extend(pipeline::check::manifest_tools(
+                        &loaded, &presented, &source,
+                    ));
                 } else {
                     refused.extend(compiled);
                 }
@@ -125,85 +167,20 @@ fn build(paths: &[PathBuf], config: &Config, folder: &Path) -> Result<Manifest, 
             .with_help("name the files or folders, or set `include` in stitch.toml"),
         ]));
     }
-    let choices = plan.choices;
-    let options = Options {
-        semantics: choices.semantics.name(),
-        collisions: choices.collisions.name(),
-        deep: choices.deep,
-        targets: config.targets.iter().map(|p| p.id()).collect(),
-    };
-    Manifest::new(options, tools).map_err(|names| {
-        Error::Input(
-            names
-                .into_iter()
-                .map(|(name, sources)| {
-                    Finding::of(
-                        codes::MANIFEST_DUPLICATE_NAME,
-                        format!(
-                            "{} tools are named `{name}` ({}); no manifest was written",
-                            sources.len(),
-                            sources.join(", ")
-                        ),
-                    )
-                    .with_help("rename one, or leave one of them out of the paths given")
-                })
-                .collect(),
-        )
-    })
+    Manifest::new(options(&plan, config), tools).map_err(|names| Error::Input(duplicates(names)))
 }
 
-/// Each tool of `loaded` (read from `path`), flattened and verified.
-fn tools_of(loaded: &Loaded, path: &Path, plan: &Plan, folder: &Path) -> Vec<Tool> {
-    let file = path.display().to_string();
-    let presented = pipeline::present(loaded, &file, plan);
-    let contract = &loaded.input().value;
-    let relative = slashed(&relative_path(folder, path));
-    loaded
-        .contents
-        .schemas()
-        .into_iter()
-        .filter_map(|(name, at)| {
-            let presentation = presented.document.pointer(at)?.clone();
-            let mut tool = Tool::new(
-                name.to_owned(),
-                format!("{relative}#{at}"),
-                presentation,
-                contract.pointer(at)?,
-            );
-            tool.description = description(&loaded.contents, contract, at);
-            if let Some(result) = presented.schemas.iter().find(|s| s.pointer == at) {
-                tool.verdict = result.verification.verdict().name();
-            }
-            tool.widenings = presented
-                .findings
-                .iter()
-                .filter(|f| f.code == codes::WIDENED)
-                .filter_map(|f| f.pointer.as_deref()?.strip_prefix(at))
-                .map(str::to_owned)
-                .collect();
-            tool.widenings.sort();
-            tool.widenings.dedup();
-            Some(tool)
-        })
-        .collect()
+/// M1: how a manifest in `folder` names the file at `path`: relative, with `/`.
+pub(super) fn source_of(folder: &Path, path: &Path) -> String {
+    slashed(&relative_path(folder, path))
 }
 
-/// The description of the tool whose input schema is at `at`: the tool's own, or a bare
-/// schema's `description`.
-fn description(contents: &Contents, contract: &serde_json::Value, at: &str) -> Option<String> {
-    let tool = match contents {
-        Contents::Schema { .. } => None,
-        Contents::Tool(tool) => Some(tool),
-        Contents::Tools { tools, .. } => tools.iter().find(|t| t.schema.as_deref() == Some(at)),
-    };
-    match tool {
-        Some(tool) => tool.description.clone(),
-        None => contract
-            .pointer(at)?
-            .get("description")?
-            .as_str()
-            .map(str::to_owned),
-    }
+/// The folder of the manifest at `path`, which its `source` paths are relative to (the parent
+/// of a bare file name is the empty path: the working directory).
+pub(super) fn folder_of(path: Option<&Path>) -> PathBuf {
+    path.and_then(Path::parent)
+        .filter(|parent| !parent.as_os_str().is_empty())
+        .map_or_else(|| PathBuf::from("."), Path::to_path_buf)
 }
 
 /// `to` relative to the folder `from`, with `..` where it lies outside; both made absolute

@@ -7,9 +7,11 @@
 
 use std::path::Path;
 
-use super::{Plan, RequestScope, present, rebased, target};
+use super::{Plan, Presented, RequestScope, present, rebased, target};
 use crate::diagnostic::{Code, Finding, Severity, codes};
+use crate::document::Contents;
 use crate::document::{self, Loaded};
+use crate::manifest::Tool;
 use crate::targets::{Profile, Request};
 use crate::verify::Verdict;
 
@@ -24,6 +26,8 @@ pub struct Gate {
     pub allow_unproven: bool,
     /// `[rules]`: a code's severity, or `None` to drop its findings.
     pub rules: Vec<(Code, Option<Severity>)>,
+    /// C5, M1: each document's tools are listed for the committed manifest.
+    pub manifest: bool,
 }
 
 /// One document, checked.
@@ -38,12 +42,21 @@ pub struct Checked {
     /// C5: the presentation's bytes as `stitch flatten --out-dir` writes them at the artifact
     /// path given to [`Gate::check`]; `None` without one, or when the file did not load.
     pub artifact: Option<String>,
+    /// With [`Gate::manifest`], the document's tools as the manifest lists them.
+    pub tools: Vec<crate::manifest::Tool>,
 }
 
 impl Gate {
     /// Checks `loaded`, read from `file`; with `artifact`, the path its committed presentation
-    /// should be at (C5), also the bytes that belong there.
-    pub fn check(&self, loaded: &Loaded, file: &str, artifact: Option<&Path>) -> Checked {
+    /// should be at (C5), also the bytes that belong there; `source` is how the manifest names
+    /// the file.
+    pub fn check(
+        &self,
+        loaded: &Loaded,
+        file: &str,
+        artifact: Option<&Path>,
+        source: &str,
+    ) -> Checked {
         let linted = crate::lint::lint(loaded);
         let mut checked = Checked {
             findings: [loaded.findings.clone(), linted.clone()].concat(),
@@ -73,6 +86,9 @@ impl Gate {
             rebased(loaded, &presented.document, None, path)
                 .unwrap_or_else(|| presented.bytes.clone())
         });
+        if self.manifest {
+            checked.tools = manifest_tools(loaded, &presented, source);
+        }
         checked.findings.extend(presented.findings.iter().cloned());
         for schema in &presented.schemas {
             checked
@@ -123,5 +139,57 @@ impl Gate {
                 }
             })
             .collect()
+    }
+}
+
+/// Each tool of `loaded`, from its presentation `presented`; `source` is how the manifest names
+/// the file (relative to the manifest's folder, with `/`).
+pub fn manifest_tools(loaded: &Loaded, presented: &Presented<'_>, source: &str) -> Vec<Tool> {
+    let contract = &loaded.input().value;
+    loaded
+        .contents
+        .schemas()
+        .into_iter()
+        .filter_map(|(name, at)| {
+            let presentation = presented.document.pointer(at)?.clone();
+            let mut tool = Tool::new(
+                name.to_owned(),
+                format!("{source}#{at}"),
+                presentation,
+                contract.pointer(at)?,
+            );
+            tool.description = description(&loaded.contents, contract, at);
+            if let Some(result) = presented.schemas.iter().find(|s| s.pointer == at) {
+                tool.verdict = result.verification.verdict().name();
+            }
+            tool.widenings = presented
+                .findings
+                .iter()
+                .filter(|f| f.code == codes::WIDENED)
+                .filter_map(|f| f.pointer.as_deref()?.strip_prefix(at))
+                .map(str::to_owned)
+                .collect();
+            tool.widenings.sort();
+            tool.widenings.dedup();
+            Some(tool)
+        })
+        .collect()
+}
+
+/// The description of the tool whose input schema is at `at`: the tool's own, or a bare
+/// schema's `description`.
+fn description(contents: &Contents, contract: &serde_json::Value, at: &str) -> Option<String> {
+    let tool = match contents {
+        Contents::Schema { .. } => None,
+        Contents::Tool(tool) => Some(tool),
+        Contents::Tools { tools, .. } => tools.iter().find(|t| t.schema.as_deref() == Some(at)),
+    };
+    match tool {
+        Some(tool) => tool.description.clone(),
+        None => contract
+            .pointer(at)?
+            .get("description")?
+            .as_str()
+            .map(str::to_owned),
     }
 }
