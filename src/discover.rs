@@ -187,14 +187,12 @@ fn slashed(path: &Path) -> String {
     path.to_string_lossy().replace('\\', "/")
 }
 
-/// True when `a` and `b` name one file (as written, else through the file system).
+/// True when `a` and `b` name one file: as written, else through the file system (asked only
+/// when the names match, so a walk does not resolve every file it meets).
 fn same_file(a: &Path, b: &Path) -> bool {
-    let clean = |p: &Path| {
-        p.components()
-            .filter(|c| *c != std::path::Component::CurDir)
-            .collect::<PathBuf>()
-    };
-    clean(a) == clean(b) || matches!((a.canonicalize(), b.canonicalize()), (Ok(x), Ok(y)) if x == y)
+    a.file_name() == b.file_name()
+        && (crate::output::lexical(a) == crate::output::lexical(b)
+            || matches!((a.canonicalize(), b.canonicalize()), (Ok(x), Ok(y)) if x == y))
 }
 
 #[cfg(test)]

@@ -129,7 +129,7 @@ pub(crate) fn relative_to(path: &Path, root: &Path) -> Option<PathBuf> {
 }
 
 /// `path` made absolute against the working directory, with `.` and `..` removed as written.
-fn lexical(path: &Path) -> Option<PathBuf> {
+pub(crate) fn lexical(path: &Path) -> Option<PathBuf> {
     let mut normal = PathBuf::new();
     for component in std::path::absolute(path).ok()?.components() {
         match component {

@@ -183,8 +183,8 @@ fn the_sarif_log_is_valid_sarif_2_1_0() {
 }
 
 /// C7: on a terminal the progress bar is drawn from the worker threads while the main thread
-/// waits for them; the run must still end (it once deadlocked on the standard-error lock) and
-/// its report must follow the cleared bar. Run under util-linux `script`, which gives the
+/// waits for them; the bar must appear, the run must end (it once deadlocked on the
+/// standard-error lock), and its report must follow the cleared bar. Run under util-linux `script`, which gives the
 /// command a terminal; where there is none, there is nothing to test.
 #[test]
 fn a_run_on_a_terminal_draws_its_bar_and_ends() {
@@ -193,7 +193,7 @@ fn a_run_on_a_terminal_draws_its_bar_and_ends() {
         return;
     };
     let command = format!(
-        "{} check --target all fixtures/load",
+        "{} check --target all fixtures/targets",
         env!("CARGO_BIN_EXE_stitch")
     );
     let mut child = Command::new(script)
@@ -225,12 +225,17 @@ fn a_run_on_a_terminal_draws_its_bar_and_ends() {
     };
     let text = reader.join().expect("reader").expect("read");
     let text = String::from_utf8_lossy(&text);
-    // `script -e` exits with the command's code: the planted problems of fixtures/load.
+    // `script -e` exits with the command's code: the planted problems of fixtures/targets.
     assert_eq!(status.code(), Some(1), "{text}");
-    let summary = text.rfind("checked 35 files").expect("a summary line");
-    // Whatever the bar drew (if the run lasted long enough to draw one) came before the report.
-    let report = &text[text.find("stitch::").unwrap_or(summary)..];
-    assert!(!report.contains("/39 files"), "{report}");
+    let summary = text.rfind("checked 82 files").expect("a summary line");
+    let report_starts = text.find("stitch::").unwrap_or(summary);
+    // The run takes seconds in a debug build, so the bar is drawn (past PROGRESS_AFTER), and
+    // every frame of it comes before the report.
+    assert!(
+        text[..report_starts].contains("/82 files"),
+        "no bar: {text}"
+    );
+    assert!(!text[report_starts..].contains("/82 files"), "{text}");
 }
 
 /// The path of `program` on `PATH`.

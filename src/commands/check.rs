@@ -126,28 +126,19 @@ fn gate_files(args: &CheckArgs, ctx: &mut Context<'_>) -> Result<Outcome, Error>
                 for (_, verdict) in &checked.verdicts {
                     summary.count(*verdict);
                 }
-                // A file whose schemas did not compile has no verdict, and lists no tool.
-                complete &= !checked.verdicts.is_empty();
+                // A file whose schemas did not compile lists no tool.
+                match checked.tools {
+                    Some(listed) => tools.extend(listed),
+                    None => complete = false,
+                }
                 findings.extend(checked.findings);
-                tools.extend(checked.tools);
                 document.files.push(CheckFile::new(file, checked.verdicts));
             }
         }
     }
     // C5: the committed manifest, when every file could be listed.
-    if let Some(path) = config
-        .manifest
-        .as_deref()
-        .filter(|_| gate.manifest && complete)
-    {
-        let options = super::manifest::options(&gate.plan, &config);
-        let found = match crate::manifest::Manifest::new(options, tools) {
-            Ok(manifest) => super::manifest::stale(path, &manifest.bytes())
-                .into_iter()
-                .collect(),
-            Err(names) => super::manifest::duplicates(names),
-        };
-        findings.extend(gate.judged(found));
+    if complete {
+        findings.extend(gate.judged(manifest_findings(&config, &gate, tools)));
     }
     for (path, why) in &found.excluded {
         summary.skipped += 1;
@@ -201,6 +192,25 @@ fn gate_files(args: &CheckArgs, ctx: &mut Context<'_>) -> Result<Outcome, Error>
         }
     }
     Ok(outcome)
+}
+
+/// C5, M3: what is wrong with the committed manifest, given every tool the run listed: stale,
+/// missing, or two tools of one name. Nothing without one (or in a part of a sharded run).
+fn manifest_findings(
+    config: &Config,
+    gate: &Gate,
+    tools: Vec<crate::manifest::Tool>,
+) -> Vec<Finding> {
+    let Some(path) = config.manifest.as_deref().filter(|_| gate.manifest) else {
+        return Vec::new();
+    };
+    let options = super::manifest::options(&gate.plan, config);
+    match crate::manifest::Manifest::new(options, tools) {
+        Ok(manifest) => super::manifest::stale(path, &manifest.bytes())
+            .into_iter()
+            .collect(),
+        Err(names) => super::manifest::duplicates(names),
+    }
 }
 
 /// What the command line and the config ask of every document.
@@ -283,9 +293,11 @@ fn check_one(candidate: &Candidate, gate: &Gate, config: &Config) -> Part {
         .and_then(|folder| crate::output::mirrored(&input, &config.base, folder));
     match loaded {
         Ok(Some(loaded)) => {
-            let folder = super::manifest::folder_of(config.manifest.as_deref());
-            let source = super::manifest::source_of(&folder, &candidate.path);
-            let mut checked = gate.check(&loaded, &file, artifact.as_deref(), &source);
+            let source = gate.manifest.then(|| {
+                let folder = super::manifest::folder_of(config.manifest.as_deref());
+                super::manifest::source_of(&folder, &candidate.path)
+            });
+            let mut checked = gate.check(&loaded, &file, artifact.as_deref(), source.as_deref());
             if let (Some(path), Some(bytes)) = (&artifact, checked.artifact.take()) {
                 let found = stale(path, &bytes, &file, gate, config);
                 checked

@@ -184,23 +184,13 @@ pub(super) fn folder_of(path: Option<&Path>) -> PathBuf {
 }
 
 /// `to` relative to the folder `from`, with `..` where it lies outside; both made absolute
-/// against the working directory first, and `.` and `..` resolved as written.
+/// against the working directory first, `.` and `..` resolved as written.
 fn relative_path(from: &Path, to: &Path) -> PathBuf {
-    let parts = |p: &Path| -> Vec<std::ffi::OsString> {
-        let p = std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
-        let mut parts = Vec::new();
-        for part in p.components() {
-            match part {
-                Component::CurDir | Component::RootDir | Component::Prefix(_) => {}
-                Component::ParentDir => {
-                    parts.pop();
-                }
-                Component::Normal(name) => parts.push(name.to_os_string()),
-            }
-        }
-        parts
+    let (Some(from), Some(to)) = (crate::output::lexical(from), crate::output::lexical(to)) else {
+        return to.to_path_buf();
     };
-    let (from, to) = (parts(from), parts(to));
+    let (from, to): (Vec<Component<'_>>, Vec<Component<'_>>) =
+        (from.components().collect(), to.components().collect());
     let common = from.iter().zip(&to).take_while(|(a, b)| a == b).count();
     let mut out = PathBuf::new();
     for _ in common..from.len() {

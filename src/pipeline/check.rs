@@ -26,7 +26,8 @@ pub struct Gate {
     pub allow_unproven: bool,
     /// `[rules]`: a code's severity, or `None` to drop its findings.
     pub rules: Vec<(Code, Option<Severity>)>,
-    /// C5, M1: each document's tools are listed for the committed manifest.
+    /// C5, M1: the run compares the committed manifest, so each document's tools are listed
+    /// (the command passes their `source` to [`Gate::check`]).
     pub manifest: bool,
 }
 
@@ -42,20 +43,21 @@ pub struct Checked {
     /// C5: the presentation's bytes as `stitch flatten --out-dir` writes them at the artifact
     /// path given to [`Gate::check`]; `None` without one, or when the file did not load.
     pub artifact: Option<String>,
-    /// With [`Gate::manifest`], the document's tools as the manifest lists them.
-    pub tools: Vec<crate::manifest::Tool>,
+    /// The document's tools as the manifest lists them, when a manifest `source` was given and
+    /// the document could be flattened; `None` otherwise.
+    pub tools: Option<Vec<Tool>>,
 }
 
 impl Gate {
     /// Checks `loaded`, read from `file`; with `artifact`, the path its committed presentation
-    /// should be at (C5), also the bytes that belong there; `source` is how the manifest names
-    /// the file.
+    /// should be at (C5), also the bytes that belong there; with `source` (how the committed
+    /// manifest names the file), also its tools as the manifest lists them.
     pub fn check(
         &self,
         loaded: &Loaded,
         file: &str,
         artifact: Option<&Path>,
-        source: &str,
+        source: Option<&str>,
     ) -> Checked {
         let linted = crate::lint::lint(loaded);
         let mut checked = Checked {
@@ -86,9 +88,7 @@ impl Gate {
             rebased(loaded, &presented.document, None, path)
                 .unwrap_or_else(|| presented.bytes.clone())
         });
-        if self.manifest {
-            checked.tools = manifest_tools(loaded, &presented, source);
-        }
+        checked.tools = source.map(|source| manifest_tools(loaded, &presented, source));
         checked.findings.extend(presented.findings.iter().cloned());
         for schema in &presented.schemas {
             checked
