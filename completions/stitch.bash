@@ -22,6 +22,9 @@ _stitch() {
             stitch,completions)
                 cmd="stitch__subcmd__completions"
                 ;;
+            stitch,diff)
+                cmd="stitch__subcmd__diff"
+                ;;
             stitch,explain)
                 cmd="stitch__subcmd__explain"
                 ;;
@@ -54,6 +57,9 @@ _stitch() {
                 ;;
             stitch__subcmd__help,completions)
                 cmd="stitch__subcmd__help__subcmd__completions"
+                ;;
+            stitch__subcmd__help,diff)
+                cmd="stitch__subcmd__help__subcmd__diff"
                 ;;
             stitch__subcmd__help,explain)
                 cmd="stitch__subcmd__help__subcmd__explain"
@@ -89,7 +95,7 @@ _stitch() {
 
     case "${cmd}" in
         stitch)
-            opts="-q -v -h -V --color --quiet --verbose --help --version flatten verify check manifest sample inspect targets validate explain completions help"
+            opts="-q -v -h -V --color --quiet --verbose --help --version flatten verify check diff manifest sample inspect targets validate explain completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -151,6 +157,72 @@ _stitch() {
                 return 0
             fi
             case "${prev}" in
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        stitch__subcmd__diff)
+            opts="-q -v -h --flatten --target --fail-on --format --semantics --deep --collisions --samples --seed --input-kind --draft --ref-map --max-input-size --config --no-config --color --quiet --verbose --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --target)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --fail-on)
+                    COMPREPLY=($(compgen -W "breaking change" -- "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "human json markdown" -- "${cur}"))
+                    return 0
+                    ;;
+                --semantics)
+                    COMPREPLY=($(compgen -W "declared strict" -- "${cur}"))
+                    return 0
+                    ;;
+                --collisions)
+                    COMPREPLY=($(compgen -W "anyof merge" -- "${cur}"))
+                    return 0
+                    ;;
+                --samples)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --seed)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --input-kind)
+                    COMPREPLY=($(compgen -W "schema tool tools" -- "${cur}"))
+                    return 0
+                    ;;
+                --draft)
+                    COMPREPLY=($(compgen -W "4 6 7 2019-09 2020-12" -- "${cur}"))
+                    return 0
+                    ;;
+                --ref-map)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-input-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
@@ -263,7 +335,7 @@ _stitch() {
             return 0
             ;;
         stitch__subcmd__help)
-            opts="flatten verify check manifest sample inspect targets validate explain completions help"
+            opts="flatten verify check diff manifest sample inspect targets validate explain completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -291,6 +363,20 @@ _stitch() {
             return 0
             ;;
         stitch__subcmd__help__subcmd__completions)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        stitch__subcmd__help__subcmd__diff)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )

@@ -18,7 +18,7 @@ set edit:completion:arg-completer[stitch] = {|@words|
     }
     var completions = [
         &'stitch'= {
-            cand --color 'When to colour diagnostics (NO_COLOR in the environment means never)'
+            cand --color 'When to colour diagnostics, and `diff`''s text diff (NO_COLOR in the environment means never)'
             cand -q 'Show errors only: silence warnings and notes'
             cand --quiet 'Show errors only: silence warnings and notes'
             cand -v 'Show notes as well as warnings and errors'
@@ -30,6 +30,7 @@ set edit:completion:arg-completer[stitch] = {|@words|
             cand flatten 'Flatten root unions into one object schema that providers accept'
             cand verify 'Prove that SUP accepts every value SUB accepts, or show a value it rejects'
             cand check 'Check every schema and tool of a project: the CI gate'
+            cand diff 'Show what changed between two schemas, tools, tool lists or manifests, for review'
             cand manifest 'Write the manifest: every tool the model sees, its presentation and digests'
             cand sample 'Print valid values of a schema, one JSON document per line'
             cand inspect 'Load documents and show what stitch sees: kind, draft, tools, references'
@@ -56,7 +57,7 @@ set edit:completion:arg-completer[stitch] = {|@words|
             cand --ref-map 'Resolve references to URI from the local PATH (repeatable); a URI ending in `/` maps a prefix to a folder, trying `<name>` then `<name>.json`'
             cand --max-input-size 'Refuse inputs larger than this many bytes, before reading them'
             cand --config 'The configuration, whose `semantics`, `collisions`, `deep`, `samples`, `seed` and `[refs]` apply where the command line does not say [default: the first stitch.toml in the current directory or above]'
-            cand --color 'When to colour diagnostics (NO_COLOR in the environment means never)'
+            cand --color 'When to colour diagnostics, and `diff`''s text diff (NO_COLOR in the environment means never)'
             cand --deep 'Also flatten object unions below the root, at positions where widening cannot narrow (not under `not`, `if` or a `oneOf` that stays) [default: stitch.toml''s `deep`, else off]'
             cand --no-verify 'Do not verify the presentation against the contract (then --samples and --seed mean nothing, and are refused)'
             cand --one-request 'With --target, the inputs are the tools of one request: the limits a provider sets per request (Anthropic strict: 20 strict tools, 24 optional and 16 union-typed parameters; OpenAI: 128 tools) count every input''s tools together [default: each input is a request]'
@@ -78,7 +79,7 @@ set edit:completion:arg-completer[stitch] = {|@words|
             cand --ref-map 'Resolve references to URI from the local PATH (repeatable); a URI ending in `/` maps a prefix to a folder, trying `<name>` then `<name>.json`'
             cand --max-input-size 'Refuse inputs larger than this many bytes, before reading them'
             cand --config 'The configuration, whose `semantics`, `collisions`, `deep`, `samples`, `seed` and `[refs]` apply where the command line does not say [default: the first stitch.toml in the current directory or above]'
-            cand --color 'When to colour diagnostics (NO_COLOR in the environment means never)'
+            cand --color 'When to colour diagnostics, and `diff`''s text diff (NO_COLOR in the environment means never)'
             cand --no-config 'Read no stitch.toml: only the command line and the built-in defaults'
             cand -q 'Show errors only: silence warnings and notes'
             cand --quiet 'Show errors only: silence warnings and notes'
@@ -93,10 +94,34 @@ set edit:completion:arg-completer[stitch] = {|@words|
             cand --rule 'Set a code''s level for this run, over stitch.toml''s `[rules]` (repeatable; LEVEL is `off`, `note`, `warning` or `error`; `stitch explain --list` lists the codes)'
             cand --shard 'Check only the K-th of N stable parts of the files (by a hash of each path), to split a large project across CI jobs; per-request limits then count that part''s tools'
             cand --format 'Output format'
-            cand --color 'When to colour diagnostics (NO_COLOR in the environment means never)'
+            cand --color 'When to colour diagnostics, and `diff`''s text diff (NO_COLOR in the environment means never)'
             cand --no-config 'Read no stitch.toml: only the command line and the built-in defaults'
             cand --allow-unproven 'An `unknown` verdict is a warning rather than an error'
             cand --deny-warnings 'Warnings fail the run too (exit 1), as clippy''s `-D warnings` does'
+            cand -q 'Show errors only: silence warnings and notes'
+            cand --quiet 'Show errors only: silence warnings and notes'
+            cand -v 'Show notes as well as warnings and errors'
+            cand --verbose 'Show notes as well as warnings and errors'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'stitch;diff'= {
+            cand --target 'Compare both sides as this provider reads them: each flattened, rewritten for the target as `flatten --target` does, and read through the provider''s view'
+            cand --fail-on 'Exit 1 when a breaking change is shown by a counterexample (`breaking`, a removed tool too), or when anything changed (`change`); exit 3 when the only doubt is an `unknown` [default: exit 0 whenever the comparison ran]'
+            cand --format 'Output format'
+            cand --semantics 'Which values the presentation must accept: those with the keys the contract declares (`declared`), or literally every value the contract accepts (`strict`) [default: stitch.toml''s `semantics`, else declared]'
+            cand --collisions 'How a property that branches give schemas of different kinds is joined: an `anyOf` of them (`anyof`), or merged without any `anyOf`/`oneOf` (`merge`) [default: stitch.toml''s `collisions`, else anyof]'
+            cand --samples 'Values sampled per branch of the contract''s root union (or in all) to look for a counterexample [default: stitch.toml''s `samples`, else 256]'
+            cand --seed 'Seed of the sampler: the same seed finds the same values [default: stitch.toml''s `seed`, else 0]'
+            cand --input-kind 'Read inputs as this kind instead of detecting it'
+            cand --draft 'Read schemas as this draft instead of their `$schema`'
+            cand --ref-map 'Resolve references to URI from the local PATH (repeatable); a URI ending in `/` maps a prefix to a folder, trying `<name>` then `<name>.json`'
+            cand --max-input-size 'Refuse inputs larger than this many bytes, before reading them'
+            cand --config 'The configuration, whose `semantics`, `collisions`, `deep`, `samples`, `seed` and `[refs]` apply where the command line does not say [default: the first stitch.toml in the current directory or above]'
+            cand --color 'When to colour diagnostics, and `diff`''s text diff (NO_COLOR in the environment means never)'
+            cand --flatten 'Compare the contract OLD with its own presentation: what flattening widened'
+            cand --deep 'Also flatten object unions below the root, at positions where widening cannot narrow (not under `not`, `if` or a `oneOf` that stays) [default: stitch.toml''s `deep`, else off]'
+            cand --no-config 'Read no stitch.toml: only the command line and the built-in defaults'
             cand -q 'Show errors only: silence warnings and notes'
             cand --quiet 'Show errors only: silence warnings and notes'
             cand -v 'Show notes as well as warnings and errors'
@@ -108,7 +133,7 @@ set edit:completion:arg-completer[stitch] = {|@words|
             cand -o 'Write the manifest to FILE (atomically) [default: stitch.toml''s `[artifacts] manifest`, else standard output]'
             cand --output 'Write the manifest to FILE (atomically) [default: stitch.toml''s `[artifacts] manifest`, else standard output]'
             cand --config 'The configuration [default: the first stitch.toml in the current directory or above]'
-            cand --color 'When to colour diagnostics (NO_COLOR in the environment means never)'
+            cand --color 'When to colour diagnostics, and `diff`''s text diff (NO_COLOR in the environment means never)'
             cand --check 'Compare with the manifest on disk instead of writing it: exit 1 with the difference when it is stale (the `generator` line is not compared)'
             cand --no-config 'Read no stitch.toml: only the command line and the built-in defaults'
             cand -q 'Show errors only: silence warnings and notes'
@@ -130,7 +155,7 @@ set edit:completion:arg-completer[stitch] = {|@words|
             cand --ref-map 'Resolve references to URI from the local PATH (repeatable); a URI ending in `/` maps a prefix to a folder, trying `<name>` then `<name>.json`'
             cand --max-input-size 'Refuse inputs larger than this many bytes, before reading them'
             cand --config 'The configuration, whose `semantics`, `collisions`, `deep`, `samples`, `seed` and `[refs]` apply where the command line does not say [default: the first stitch.toml in the current directory or above]'
-            cand --color 'When to colour diagnostics (NO_COLOR in the environment means never)'
+            cand --color 'When to colour diagnostics, and `diff`''s text diff (NO_COLOR in the environment means never)'
             cand --no-config 'Read no stitch.toml: only the command line and the built-in defaults'
             cand -q 'Show errors only: silence warnings and notes'
             cand --quiet 'Show errors only: silence warnings and notes'
@@ -146,7 +171,7 @@ set edit:completion:arg-completer[stitch] = {|@words|
             cand --ref-map 'Resolve references to URI from the local PATH (repeatable); a URI ending in `/` maps a prefix to a folder, trying `<name>` then `<name>.json`'
             cand --max-input-size 'Refuse inputs larger than this many bytes, before reading them'
             cand --config 'The configuration, whose `semantics`, `collisions`, `deep`, `samples`, `seed` and `[refs]` apply where the command line does not say [default: the first stitch.toml in the current directory or above]'
-            cand --color 'When to colour diagnostics (NO_COLOR in the environment means never)'
+            cand --color 'When to colour diagnostics, and `diff`''s text diff (NO_COLOR in the environment means never)'
             cand --no-config 'Read no stitch.toml: only the command line and the built-in defaults'
             cand -q 'Show errors only: silence warnings and notes'
             cand --quiet 'Show errors only: silence warnings and notes'
@@ -157,7 +182,7 @@ set edit:completion:arg-completer[stitch] = {|@words|
         }
         &'stitch;targets'= {
             cand --format 'Output format'
-            cand --color 'When to colour diagnostics (NO_COLOR in the environment means never)'
+            cand --color 'When to colour diagnostics, and `diff`''s text diff (NO_COLOR in the environment means never)'
             cand -q 'Show errors only: silence warnings and notes'
             cand --quiet 'Show errors only: silence warnings and notes'
             cand -v 'Show notes as well as warnings and errors'
@@ -176,7 +201,7 @@ set edit:completion:arg-completer[stitch] = {|@words|
             cand --ref-map 'Resolve references to URI from the local PATH (repeatable); a URI ending in `/` maps a prefix to a folder, trying `<name>` then `<name>.json`'
             cand --max-input-size 'Refuse inputs larger than this many bytes, before reading them'
             cand --config 'The configuration, whose `semantics`, `collisions`, `deep`, `samples`, `seed` and `[refs]` apply where the command line does not say [default: the first stitch.toml in the current directory or above]'
-            cand --color 'When to colour diagnostics (NO_COLOR in the environment means never)'
+            cand --color 'When to colour diagnostics, and `diff`''s text diff (NO_COLOR in the environment means never)'
             cand --deep 'Also flatten object unions below the root, at positions where widening cannot narrow (not under `not`, `if` or a `oneOf` that stays) [default: stitch.toml''s `deep`, else off]'
             cand --no-config 'Read no stitch.toml: only the command line and the built-in defaults'
             cand -q 'Show errors only: silence warnings and notes'
@@ -187,7 +212,7 @@ set edit:completion:arg-completer[stitch] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'stitch;explain'= {
-            cand --color 'When to colour diagnostics (NO_COLOR in the environment means never)'
+            cand --color 'When to colour diagnostics, and `diff`''s text diff (NO_COLOR in the environment means never)'
             cand --list 'List every code, its default severity and what it means in one line'
             cand -q 'Show errors only: silence warnings and notes'
             cand --quiet 'Show errors only: silence warnings and notes'
@@ -197,7 +222,7 @@ set edit:completion:arg-completer[stitch] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'stitch;completions'= {
-            cand --color 'When to colour diagnostics (NO_COLOR in the environment means never)'
+            cand --color 'When to colour diagnostics, and `diff`''s text diff (NO_COLOR in the environment means never)'
             cand -q 'Show errors only: silence warnings and notes'
             cand --quiet 'Show errors only: silence warnings and notes'
             cand -v 'Show notes as well as warnings and errors'
@@ -209,6 +234,7 @@ set edit:completion:arg-completer[stitch] = {|@words|
             cand flatten 'Flatten root unions into one object schema that providers accept'
             cand verify 'Prove that SUP accepts every value SUB accepts, or show a value it rejects'
             cand check 'Check every schema and tool of a project: the CI gate'
+            cand diff 'Show what changed between two schemas, tools, tool lists or manifests, for review'
             cand manifest 'Write the manifest: every tool the model sees, its presentation and digests'
             cand sample 'Print valid values of a schema, one JSON document per line'
             cand inspect 'Load documents and show what stitch sees: kind, draft, tools, references'
@@ -223,6 +249,8 @@ set edit:completion:arg-completer[stitch] = {|@words|
         &'stitch;help;verify'= {
         }
         &'stitch;help;check'= {
+        }
+        &'stitch;help;diff'= {
         }
         &'stitch;help;manifest'= {
         }

@@ -24,7 +24,7 @@ function __fish_stitch_using_subcommand
     contains -- $cmd[1] $argv
 end
 
-complete -c stitch -n "__fish_stitch_needs_command" -l color -d 'When to colour diagnostics (NO_COLOR in the environment means never)' -r -f -a "auto\t'Colour when standard error is a terminal and NO_COLOR is unset'
+complete -c stitch -n "__fish_stitch_needs_command" -l color -d 'When to colour diagnostics, and `diff`\'s text diff (NO_COLOR in the environment means never)' -r -f -a "auto\t'Colour what goes to a terminal (diagnostics on standard error, `diff` on standard output) when NO_COLOR is unset'
 always\t'Always colour'
 never\t'Never colour'"
 complete -c stitch -n "__fish_stitch_needs_command" -s q -l quiet -d 'Show errors only: silence warnings and notes'
@@ -34,6 +34,7 @@ complete -c stitch -n "__fish_stitch_needs_command" -s V -l version -d 'Print ve
 complete -c stitch -n "__fish_stitch_needs_command" -f -a "flatten" -d 'Flatten root unions into one object schema that providers accept'
 complete -c stitch -n "__fish_stitch_needs_command" -f -a "verify" -d 'Prove that SUP accepts every value SUB accepts, or show a value it rejects'
 complete -c stitch -n "__fish_stitch_needs_command" -f -a "check" -d 'Check every schema and tool of a project: the CI gate'
+complete -c stitch -n "__fish_stitch_needs_command" -f -a "diff" -d 'Show what changed between two schemas, tools, tool lists or manifests, for review'
 complete -c stitch -n "__fish_stitch_needs_command" -f -a "manifest" -d 'Write the manifest: every tool the model sees, its presentation and digests'
 complete -c stitch -n "__fish_stitch_needs_command" -f -a "sample" -d 'Print valid values of a schema, one JSON document per line'
 complete -c stitch -n "__fish_stitch_needs_command" -f -a "inspect" -d 'Load documents and show what stitch sees: kind, draft, tools, references'
@@ -68,7 +69,7 @@ complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l draft -d 'Read
 complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l ref-map -d 'Resolve references to URI from the local PATH (repeatable); a URI ending in `/` maps a prefix to a folder, trying `<name>` then `<name>.json`' -r
 complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l max-input-size -d 'Refuse inputs larger than this many bytes, before reading them' -r
 complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l config -d 'The configuration, whose `semantics`, `collisions`, `deep`, `samples`, `seed` and `[refs]` apply where the command line does not say [default: the first stitch.toml in the current directory or above]' -r -F
-complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l color -d 'When to colour diagnostics (NO_COLOR in the environment means never)' -r -f -a "auto\t'Colour when standard error is a terminal and NO_COLOR is unset'
+complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l color -d 'When to colour diagnostics, and `diff`\'s text diff (NO_COLOR in the environment means never)' -r -f -a "auto\t'Colour what goes to a terminal (diagnostics on standard error, `diff` on standard output) when NO_COLOR is unset'
 always\t'Always colour'
 never\t'Never colour'"
 complete -c stitch -n "__fish_stitch_using_subcommand flatten" -l deep -d 'Also flatten object unions below the root, at positions where widening cannot narrow (not under `not`, `if` or a `oneOf` that stays) [default: stitch.toml\'s `deep`, else off]'
@@ -95,7 +96,7 @@ complete -c stitch -n "__fish_stitch_using_subcommand verify" -l draft -d 'Read 
 complete -c stitch -n "__fish_stitch_using_subcommand verify" -l ref-map -d 'Resolve references to URI from the local PATH (repeatable); a URI ending in `/` maps a prefix to a folder, trying `<name>` then `<name>.json`' -r
 complete -c stitch -n "__fish_stitch_using_subcommand verify" -l max-input-size -d 'Refuse inputs larger than this many bytes, before reading them' -r
 complete -c stitch -n "__fish_stitch_using_subcommand verify" -l config -d 'The configuration, whose `semantics`, `collisions`, `deep`, `samples`, `seed` and `[refs]` apply where the command line does not say [default: the first stitch.toml in the current directory or above]' -r -F
-complete -c stitch -n "__fish_stitch_using_subcommand verify" -l color -d 'When to colour diagnostics (NO_COLOR in the environment means never)' -r -f -a "auto\t'Colour when standard error is a terminal and NO_COLOR is unset'
+complete -c stitch -n "__fish_stitch_using_subcommand verify" -l color -d 'When to colour diagnostics, and `diff`\'s text diff (NO_COLOR in the environment means never)' -r -f -a "auto\t'Colour what goes to a terminal (diagnostics on standard error, `diff` on standard output) when NO_COLOR is unset'
 always\t'Always colour'
 never\t'Never colour'"
 complete -c stitch -n "__fish_stitch_using_subcommand verify" -l no-config -d 'Read no stitch.toml: only the command line and the built-in defaults'
@@ -110,7 +111,7 @@ complete -c stitch -n "__fish_stitch_using_subcommand check" -l format -d 'Outpu
 json\t'One JSON document on standard output: files, verdicts, findings, counts'
 sarif\t'SARIF 2.1.0 on standard output, for GitHub code scanning and other SARIF readers'
 github\t'GitHub Actions workflow commands on standard output: one annotation per finding'"
-complete -c stitch -n "__fish_stitch_using_subcommand check" -l color -d 'When to colour diagnostics (NO_COLOR in the environment means never)' -r -f -a "auto\t'Colour when standard error is a terminal and NO_COLOR is unset'
+complete -c stitch -n "__fish_stitch_using_subcommand check" -l color -d 'When to colour diagnostics, and `diff`\'s text diff (NO_COLOR in the environment means never)' -r -f -a "auto\t'Colour what goes to a terminal (diagnostics on standard error, `diff` on standard output) when NO_COLOR is unset'
 always\t'Always colour'
 never\t'Never colour'"
 complete -c stitch -n "__fish_stitch_using_subcommand check" -l no-config -d 'Read no stitch.toml: only the command line and the built-in defaults'
@@ -119,9 +120,41 @@ complete -c stitch -n "__fish_stitch_using_subcommand check" -l deny-warnings -d
 complete -c stitch -n "__fish_stitch_using_subcommand check" -s q -l quiet -d 'Show errors only: silence warnings and notes'
 complete -c stitch -n "__fish_stitch_using_subcommand check" -s v -l verbose -d 'Show notes as well as warnings and errors'
 complete -c stitch -n "__fish_stitch_using_subcommand check" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c stitch -n "__fish_stitch_using_subcommand diff" -l target -d 'Compare both sides as this provider reads them: each flattened, rewritten for the target as `flatten --target` does, and read through the provider\'s view' -r
+complete -c stitch -n "__fish_stitch_using_subcommand diff" -l fail-on -d 'Exit 1 when a breaking change is shown by a counterexample (`breaking`, a removed tool too), or when anything changed (`change`); exit 3 when the only doubt is an `unknown` [default: exit 0 whenever the comparison ran]' -r -f -a "breaking\t'A value OLD accepted is rejected by NEW (a removed tool too)'
+change\t'Anything differs: a class other than `equivalent`, an edit, the text'"
+complete -c stitch -n "__fish_stitch_using_subcommand diff" -l format -d 'Output format' -r -f -a "human\t'Classes, counterexamples, changes and the text diff on standard output (coloured on a terminal); diagnostics on standard error'
+json\t'One JSON document on standard output: every comparison with both verdicts, the changes, the text diffs, and the findings'
+markdown\t'A pull-request comment: a table of tools and classes, the details, then the text diff in a collapsed block'"
+complete -c stitch -n "__fish_stitch_using_subcommand diff" -l semantics -d 'Which values the presentation must accept: those with the keys the contract declares (`declared`), or literally every value the contract accepts (`strict`) [default: stitch.toml\'s `semantics`, else declared]' -r -f -a "declared\t'Accept every value whose keys the contract declares (implicitly open objects are read as closed)'
+strict\t'Accept literally every value the contract accepts'"
+complete -c stitch -n "__fish_stitch_using_subcommand diff" -l collisions -d 'How a property that branches give schemas of different kinds is joined: an `anyOf` of them (`anyof`), or merged without any `anyOf`/`oneOf` (`merge`) [default: stitch.toml\'s `collisions`, else anyof]' -r -f -a "anyof\t'An `anyOf` of the branches\' distinct schemas'
+merge\t'Objects joined key by key, arrays item by item, mixed kinds as a `type` array'"
+complete -c stitch -n "__fish_stitch_using_subcommand diff" -l samples -d 'Values sampled per branch of the contract\'s root union (or in all) to look for a counterexample [default: stitch.toml\'s `samples`, else 256]' -r
+complete -c stitch -n "__fish_stitch_using_subcommand diff" -l seed -d 'Seed of the sampler: the same seed finds the same values [default: stitch.toml\'s `seed`, else 0]' -r
+complete -c stitch -n "__fish_stitch_using_subcommand diff" -l input-kind -d 'Read inputs as this kind instead of detecting it' -r -f -a "schema\t'A JSON Schema'
+tool\t'One tool (MCP, OpenAI or Anthropic form)'
+tools\t'A tool list or an MCP `tools/list` result'"
+complete -c stitch -n "__fish_stitch_using_subcommand diff" -l draft -d 'Read schemas as this draft instead of their `$schema`' -r -f -a "4\t'Draft 4'
+6\t'Draft 6'
+7\t'Draft 7'
+2019-09\t'Draft 2019-09'
+2020-12\t'Draft 2020-12'"
+complete -c stitch -n "__fish_stitch_using_subcommand diff" -l ref-map -d 'Resolve references to URI from the local PATH (repeatable); a URI ending in `/` maps a prefix to a folder, trying `<name>` then `<name>.json`' -r
+complete -c stitch -n "__fish_stitch_using_subcommand diff" -l max-input-size -d 'Refuse inputs larger than this many bytes, before reading them' -r
+complete -c stitch -n "__fish_stitch_using_subcommand diff" -l config -d 'The configuration, whose `semantics`, `collisions`, `deep`, `samples`, `seed` and `[refs]` apply where the command line does not say [default: the first stitch.toml in the current directory or above]' -r -F
+complete -c stitch -n "__fish_stitch_using_subcommand diff" -l color -d 'When to colour diagnostics, and `diff`\'s text diff (NO_COLOR in the environment means never)' -r -f -a "auto\t'Colour what goes to a terminal (diagnostics on standard error, `diff` on standard output) when NO_COLOR is unset'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c stitch -n "__fish_stitch_using_subcommand diff" -l flatten -d 'Compare the contract OLD with its own presentation: what flattening widened'
+complete -c stitch -n "__fish_stitch_using_subcommand diff" -l deep -d 'Also flatten object unions below the root, at positions where widening cannot narrow (not under `not`, `if` or a `oneOf` that stays) [default: stitch.toml\'s `deep`, else off]'
+complete -c stitch -n "__fish_stitch_using_subcommand diff" -l no-config -d 'Read no stitch.toml: only the command line and the built-in defaults'
+complete -c stitch -n "__fish_stitch_using_subcommand diff" -s q -l quiet -d 'Show errors only: silence warnings and notes'
+complete -c stitch -n "__fish_stitch_using_subcommand diff" -s v -l verbose -d 'Show notes as well as warnings and errors'
+complete -c stitch -n "__fish_stitch_using_subcommand diff" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c stitch -n "__fish_stitch_using_subcommand manifest" -s o -l output -d 'Write the manifest to FILE (atomically) [default: stitch.toml\'s `[artifacts] manifest`, else standard output]' -r -F
 complete -c stitch -n "__fish_stitch_using_subcommand manifest" -l config -d 'The configuration [default: the first stitch.toml in the current directory or above]' -r -F
-complete -c stitch -n "__fish_stitch_using_subcommand manifest" -l color -d 'When to colour diagnostics (NO_COLOR in the environment means never)' -r -f -a "auto\t'Colour when standard error is a terminal and NO_COLOR is unset'
+complete -c stitch -n "__fish_stitch_using_subcommand manifest" -l color -d 'When to colour diagnostics, and `diff`\'s text diff (NO_COLOR in the environment means never)' -r -f -a "auto\t'Colour what goes to a terminal (diagnostics on standard error, `diff` on standard output) when NO_COLOR is unset'
 always\t'Always colour'
 never\t'Never colour'"
 complete -c stitch -n "__fish_stitch_using_subcommand manifest" -l check -d 'Compare with the manifest on disk instead of writing it: exit 1 with the difference when it is stale (the `generator` line is not compared)'
@@ -147,7 +180,7 @@ complete -c stitch -n "__fish_stitch_using_subcommand sample" -l draft -d 'Read 
 complete -c stitch -n "__fish_stitch_using_subcommand sample" -l ref-map -d 'Resolve references to URI from the local PATH (repeatable); a URI ending in `/` maps a prefix to a folder, trying `<name>` then `<name>.json`' -r
 complete -c stitch -n "__fish_stitch_using_subcommand sample" -l max-input-size -d 'Refuse inputs larger than this many bytes, before reading them' -r
 complete -c stitch -n "__fish_stitch_using_subcommand sample" -l config -d 'The configuration, whose `semantics`, `collisions`, `deep`, `samples`, `seed` and `[refs]` apply where the command line does not say [default: the first stitch.toml in the current directory or above]' -r -F
-complete -c stitch -n "__fish_stitch_using_subcommand sample" -l color -d 'When to colour diagnostics (NO_COLOR in the environment means never)' -r -f -a "auto\t'Colour when standard error is a terminal and NO_COLOR is unset'
+complete -c stitch -n "__fish_stitch_using_subcommand sample" -l color -d 'When to colour diagnostics, and `diff`\'s text diff (NO_COLOR in the environment means never)' -r -f -a "auto\t'Colour what goes to a terminal (diagnostics on standard error, `diff` on standard output) when NO_COLOR is unset'
 always\t'Always colour'
 never\t'Never colour'"
 complete -c stitch -n "__fish_stitch_using_subcommand sample" -l no-config -d 'Read no stitch.toml: only the command line and the built-in defaults'
@@ -167,7 +200,7 @@ complete -c stitch -n "__fish_stitch_using_subcommand inspect" -l draft -d 'Read
 complete -c stitch -n "__fish_stitch_using_subcommand inspect" -l ref-map -d 'Resolve references to URI from the local PATH (repeatable); a URI ending in `/` maps a prefix to a folder, trying `<name>` then `<name>.json`' -r
 complete -c stitch -n "__fish_stitch_using_subcommand inspect" -l max-input-size -d 'Refuse inputs larger than this many bytes, before reading them' -r
 complete -c stitch -n "__fish_stitch_using_subcommand inspect" -l config -d 'The configuration, whose `semantics`, `collisions`, `deep`, `samples`, `seed` and `[refs]` apply where the command line does not say [default: the first stitch.toml in the current directory or above]' -r -F
-complete -c stitch -n "__fish_stitch_using_subcommand inspect" -l color -d 'When to colour diagnostics (NO_COLOR in the environment means never)' -r -f -a "auto\t'Colour when standard error is a terminal and NO_COLOR is unset'
+complete -c stitch -n "__fish_stitch_using_subcommand inspect" -l color -d 'When to colour diagnostics, and `diff`\'s text diff (NO_COLOR in the environment means never)' -r -f -a "auto\t'Colour what goes to a terminal (diagnostics on standard error, `diff` on standard output) when NO_COLOR is unset'
 always\t'Always colour'
 never\t'Never colour'"
 complete -c stitch -n "__fish_stitch_using_subcommand inspect" -l no-config -d 'Read no stitch.toml: only the command line and the built-in defaults'
@@ -176,7 +209,7 @@ complete -c stitch -n "__fish_stitch_using_subcommand inspect" -s v -l verbose -
 complete -c stitch -n "__fish_stitch_using_subcommand inspect" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c stitch -n "__fish_stitch_using_subcommand targets" -l format -d 'Output format' -r -f -a "human\t'Results on standard output, diagnostics with source snippets on standard error'
 json\t'One JSON document on standard output with the results and the findings, failures included; nothing on standard error'"
-complete -c stitch -n "__fish_stitch_using_subcommand targets" -l color -d 'When to colour diagnostics (NO_COLOR in the environment means never)' -r -f -a "auto\t'Colour when standard error is a terminal and NO_COLOR is unset'
+complete -c stitch -n "__fish_stitch_using_subcommand targets" -l color -d 'When to colour diagnostics, and `diff`\'s text diff (NO_COLOR in the environment means never)' -r -f -a "auto\t'Colour what goes to a terminal (diagnostics on standard error, `diff` on standard output) when NO_COLOR is unset'
 always\t'Always colour'
 never\t'Never colour'"
 complete -c stitch -n "__fish_stitch_using_subcommand targets" -s q -l quiet -d 'Show errors only: silence warnings and notes'
@@ -201,7 +234,7 @@ complete -c stitch -n "__fish_stitch_using_subcommand validate" -l draft -d 'Rea
 complete -c stitch -n "__fish_stitch_using_subcommand validate" -l ref-map -d 'Resolve references to URI from the local PATH (repeatable); a URI ending in `/` maps a prefix to a folder, trying `<name>` then `<name>.json`' -r
 complete -c stitch -n "__fish_stitch_using_subcommand validate" -l max-input-size -d 'Refuse inputs larger than this many bytes, before reading them' -r
 complete -c stitch -n "__fish_stitch_using_subcommand validate" -l config -d 'The configuration, whose `semantics`, `collisions`, `deep`, `samples`, `seed` and `[refs]` apply where the command line does not say [default: the first stitch.toml in the current directory or above]' -r -F
-complete -c stitch -n "__fish_stitch_using_subcommand validate" -l color -d 'When to colour diagnostics (NO_COLOR in the environment means never)' -r -f -a "auto\t'Colour when standard error is a terminal and NO_COLOR is unset'
+complete -c stitch -n "__fish_stitch_using_subcommand validate" -l color -d 'When to colour diagnostics, and `diff`\'s text diff (NO_COLOR in the environment means never)' -r -f -a "auto\t'Colour what goes to a terminal (diagnostics on standard error, `diff` on standard output) when NO_COLOR is unset'
 always\t'Always colour'
 never\t'Never colour'"
 complete -c stitch -n "__fish_stitch_using_subcommand validate" -l deep -d 'Also flatten object unions below the root, at positions where widening cannot narrow (not under `not`, `if` or a `oneOf` that stays) [default: stitch.toml\'s `deep`, else off]'
@@ -209,27 +242,28 @@ complete -c stitch -n "__fish_stitch_using_subcommand validate" -l no-config -d 
 complete -c stitch -n "__fish_stitch_using_subcommand validate" -s q -l quiet -d 'Show errors only: silence warnings and notes'
 complete -c stitch -n "__fish_stitch_using_subcommand validate" -s v -l verbose -d 'Show notes as well as warnings and errors'
 complete -c stitch -n "__fish_stitch_using_subcommand validate" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c stitch -n "__fish_stitch_using_subcommand explain" -l color -d 'When to colour diagnostics (NO_COLOR in the environment means never)' -r -f -a "auto\t'Colour when standard error is a terminal and NO_COLOR is unset'
+complete -c stitch -n "__fish_stitch_using_subcommand explain" -l color -d 'When to colour diagnostics, and `diff`\'s text diff (NO_COLOR in the environment means never)' -r -f -a "auto\t'Colour what goes to a terminal (diagnostics on standard error, `diff` on standard output) when NO_COLOR is unset'
 always\t'Always colour'
 never\t'Never colour'"
 complete -c stitch -n "__fish_stitch_using_subcommand explain" -l list -d 'List every code, its default severity and what it means in one line'
 complete -c stitch -n "__fish_stitch_using_subcommand explain" -s q -l quiet -d 'Show errors only: silence warnings and notes'
 complete -c stitch -n "__fish_stitch_using_subcommand explain" -s v -l verbose -d 'Show notes as well as warnings and errors'
 complete -c stitch -n "__fish_stitch_using_subcommand explain" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c stitch -n "__fish_stitch_using_subcommand completions" -l color -d 'When to colour diagnostics (NO_COLOR in the environment means never)' -r -f -a "auto\t'Colour when standard error is a terminal and NO_COLOR is unset'
+complete -c stitch -n "__fish_stitch_using_subcommand completions" -l color -d 'When to colour diagnostics, and `diff`\'s text diff (NO_COLOR in the environment means never)' -r -f -a "auto\t'Colour what goes to a terminal (diagnostics on standard error, `diff` on standard output) when NO_COLOR is unset'
 always\t'Always colour'
 never\t'Never colour'"
 complete -c stitch -n "__fish_stitch_using_subcommand completions" -s q -l quiet -d 'Show errors only: silence warnings and notes'
 complete -c stitch -n "__fish_stitch_using_subcommand completions" -s v -l verbose -d 'Show notes as well as warnings and errors'
 complete -c stitch -n "__fish_stitch_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten verify check manifest sample inspect targets validate explain completions help" -f -a "flatten" -d 'Flatten root unions into one object schema that providers accept'
-complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten verify check manifest sample inspect targets validate explain completions help" -f -a "verify" -d 'Prove that SUP accepts every value SUB accepts, or show a value it rejects'
-complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten verify check manifest sample inspect targets validate explain completions help" -f -a "check" -d 'Check every schema and tool of a project: the CI gate'
-complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten verify check manifest sample inspect targets validate explain completions help" -f -a "manifest" -d 'Write the manifest: every tool the model sees, its presentation and digests'
-complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten verify check manifest sample inspect targets validate explain completions help" -f -a "sample" -d 'Print valid values of a schema, one JSON document per line'
-complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten verify check manifest sample inspect targets validate explain completions help" -f -a "inspect" -d 'Load documents and show what stitch sees: kind, draft, tools, references'
-complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten verify check manifest sample inspect targets validate explain completions help" -f -a "targets" -d 'List the provider targets, or print one target\'s rules'
-complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten verify check manifest sample inspect targets validate explain completions help" -f -a "validate" -d 'Check a model\'s arguments against the contract, undoing what a target\'s presentation changed'
-complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten verify check manifest sample inspect targets validate explain completions help" -f -a "explain" -d 'Explain a diagnostic code: what it means, why it matters, what to do'
-complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten verify check manifest sample inspect targets validate explain completions help" -f -a "completions" -d 'Print a shell completion script to standard output'
-complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten verify check manifest sample inspect targets validate explain completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten verify check diff manifest sample inspect targets validate explain completions help" -f -a "flatten" -d 'Flatten root unions into one object schema that providers accept'
+complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten verify check diff manifest sample inspect targets validate explain completions help" -f -a "verify" -d 'Prove that SUP accepts every value SUB accepts, or show a value it rejects'
+complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten verify check diff manifest sample inspect targets validate explain completions help" -f -a "check" -d 'Check every schema and tool of a project: the CI gate'
+complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten verify check diff manifest sample inspect targets validate explain completions help" -f -a "diff" -d 'Show what changed between two schemas, tools, tool lists or manifests, for review'
+complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten verify check diff manifest sample inspect targets validate explain completions help" -f -a "manifest" -d 'Write the manifest: every tool the model sees, its presentation and digests'
+complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten verify check diff manifest sample inspect targets validate explain completions help" -f -a "sample" -d 'Print valid values of a schema, one JSON document per line'
+complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten verify check diff manifest sample inspect targets validate explain completions help" -f -a "inspect" -d 'Load documents and show what stitch sees: kind, draft, tools, references'
+complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten verify check diff manifest sample inspect targets validate explain completions help" -f -a "targets" -d 'List the provider targets, or print one target\'s rules'
+complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten verify check diff manifest sample inspect targets validate explain completions help" -f -a "validate" -d 'Check a model\'s arguments against the contract, undoing what a target\'s presentation changed'
+complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten verify check diff manifest sample inspect targets validate explain completions help" -f -a "explain" -d 'Explain a diagnostic code: what it means, why it matters, what to do'
+complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten verify check diff manifest sample inspect targets validate explain completions help" -f -a "completions" -d 'Print a shell completion script to standard output'
+complete -c stitch -n "__fish_stitch_using_subcommand help; and not __fish_seen_subcommand_from flatten verify check diff manifest sample inspect targets validate explain completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

@@ -10,7 +10,8 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 #[derive(Debug, Parser)]
 #[command(name = "stitch", version, max_term_width = 100)]
 pub struct Cli {
-    /// When to colour diagnostics (NO_COLOR in the environment means never).
+    /// When to colour diagnostics, and `diff`'s text diff (NO_COLOR in the environment means
+    /// never).
     #[arg(long, value_enum, default_value_t = Color::Auto, global = true)]
     pub color: Color,
     /// Show errors only: silence warnings and notes.
@@ -46,6 +47,15 @@ pub enum Command {
     /// error, 1 when one is, 2 when it could not run (a broken stitch.toml, no file to check).
     /// Reads stitch.toml from the working directory or above.
     Check(CheckArgs),
+    /// Show what changed between two schemas, tools, tool lists or manifests, for review.
+    ///
+    /// Classifies each schema (tools matched by name) with two proofs: `equivalent`,
+    /// `widened`, `breaking` (with a value OLD accepted that NEW rejects),
+    /// `narrowed-and-widened` or `unknown`; lists the keyword changes with pointers and tags;
+    /// then a unified diff of the canonical documents. Exits 0 when it ran, unless --fail-on
+    /// says otherwise (1: a break or change shown; 3: the only doubt is an `unknown`); 2 when
+    /// it could not run.
+    Diff(DiffArgs),
     /// Write the manifest: every tool the model sees, its presentation and digests.
     ///
     /// Finds the tools as `check` does, flattens and verifies each, and writes one JSON
@@ -244,6 +254,69 @@ pub struct ShapeArgs {
     /// `collisions`, else anyof].
     #[arg(long, value_enum)]
     pub collisions: Option<CollisionsArg>,
+}
+
+/// `stitch diff`.
+#[derive(Debug, Args)]
+pub struct DiffArgs {
+    /// The old side: a schema, a tool, a tool list or a manifest (`-` reads standard input);
+    /// with --flatten, the contract.
+    #[arg(value_name = "OLD")]
+    pub old: String,
+    /// The new side (`-` reads standard input); not given with --flatten.
+    #[arg(
+        value_name = "NEW",
+        required_unless_present = "flatten",
+        conflicts_with = "flatten"
+    )]
+    pub new: Option<String>,
+    /// Compare the contract OLD with its own presentation: what flattening widened.
+    #[arg(long)]
+    pub flatten: bool,
+    /// Compare both sides as this provider reads them: each flattened, rewritten for the
+    /// target as `flatten --target` does, and read through the provider's view.
+    #[arg(long, value_name = "NAME[@DATE]", value_parser = target)]
+    pub target: Option<&'static crate::targets::Profile>,
+    /// Exit 1 when a breaking change is shown by a counterexample (`breaking`, a removed tool
+    /// too), or when anything changed (`change`); exit 3 when the only doubt is an `unknown`
+    /// [default: exit 0 whenever the comparison ran].
+    #[arg(long, value_enum, value_name = "WHAT")]
+    pub fail_on: Option<FailOn>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = DiffFormat::Human)]
+    pub format: DiffFormat,
+    /// How --flatten and --target flatten, and which values count (--semantics).
+    #[command(flatten)]
+    pub shape: ShapeArgs,
+    /// How the two sides are verified against each other.
+    #[command(flatten)]
+    pub sampling: SamplingArgs,
+    /// How to load the inputs.
+    #[command(flatten)]
+    pub load: LoadArgs,
+}
+
+/// `stitch diff --fail-on`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum FailOn {
+    /// A value OLD accepted is rejected by NEW (a removed tool too).
+    Breaking,
+    /// Anything differs: a class other than `equivalent`, an edit, the text.
+    Change,
+}
+
+/// `stitch diff --format`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum DiffFormat {
+    /// Classes, counterexamples, changes and the text diff on standard output (coloured on a
+    /// terminal); diagnostics on standard error.
+    Human,
+    /// One JSON document on standard output: every comparison with both verdicts, the
+    /// changes, the text diffs, and the findings.
+    Json,
+    /// A pull-request comment: a table of tools and classes, the details, then the text diff
+    /// in a collapsed block.
+    Markdown,
 }
 
 /// `stitch manifest`.
@@ -481,7 +554,8 @@ fn parse_ref_map(arg: &str) -> Result<(String, PathBuf), String> {
 /// `--color`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Color {
-    /// Colour when standard error is a terminal and NO_COLOR is unset.
+    /// Colour what goes to a terminal (diagnostics on standard error, `diff` on standard
+    /// output) when NO_COLOR is unset.
     Auto,
     /// Always colour.
     Always,

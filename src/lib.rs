@@ -149,6 +149,11 @@ fn style(cli: &cli::Cli) -> Style {
         cli::Color::Never => false,
         cli::Color::Auto => !no_color && io::stderr().is_terminal(),
     };
+    let color_out = match cli.color {
+        cli::Color::Always => true,
+        cli::Color::Never => false,
+        cli::Color::Auto => !no_color && io::stdout().is_terminal(),
+    };
     let width = std::env::var("COLUMNS")
         .ok()
         .and_then(|c| c.trim().parse::<usize>().ok())
@@ -170,6 +175,7 @@ fn style(cli: &cli::Cli) -> Style {
     };
     Style {
         color,
+        color_out,
         width,
         threshold,
         progress: !cli.quiet && io::stderr().is_terminal() && std::env::var_os("CI").is_none(),

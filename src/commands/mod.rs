@@ -3,6 +3,7 @@
 
 mod check;
 mod completions;
+mod diff;
 mod explain;
 mod flatten;
 mod inspect;
@@ -69,6 +70,7 @@ pub fn dispatch(command: Command, ctx: &mut Context<'_>) -> Result<Outcome, Erro
         Command::Validate(args) => validate::run(&args, ctx),
         Command::Check(args) => check::run(&args, ctx),
         Command::Manifest(args) => manifest::run(&args, ctx),
+        Command::Diff(args) => diff::run(&args, ctx),
         Command::Explain(args) => explain::run(&args, ctx),
         Command::Completions { shell } => completions::run(shell, ctx),
     }

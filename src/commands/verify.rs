@@ -98,7 +98,7 @@ pub(super) fn run(args: &VerifyArgs, ctx: &mut Context<'_>) -> Result<Outcome, E
             .anchored(Anchor::Key)
             .with_label("no tool of this name in SUP"),
         );
-        let report = pipeline::missing_tool(&sub, name, pointer, &verify_options);
+        let report = pipeline::missing_tool(&sub, name, pointer, "SUP", &verify_options);
         reports.push((name.clone(), report));
     }
     let worst = Verdict::worst(reports.iter().map(|(_, r)| r.verdict));

@@ -1,7 +1,8 @@
-//! What changed between two schemas (SPEC §6, D-rules). For now the keyword change list of one
-//! schema object (`keywords`, D3), which flattening uses to state what it widened (F10) and the
-//! tests use to check that every widening is reported, and unified text diffs (`text`, D4),
-//! which `stitch check` shows for a stale presentation; `stitch diff` builds on both.
+//! What changed between two schemas (SPEC §6, D-rules), pure: the keyword change list of one
+//! schema object (`keywords`), which flattening uses to state what it widened (F10); the change
+//! list through every subschema, tagged (`changes`, D3); and unified text diffs (`text`, D4).
+//! `stitch diff` classifies with the prover (`pipeline::compare`, D2) and prints all three.
 
+pub mod changes;
 pub mod keywords;
 pub mod text;

@@ -1,16 +1,34 @@
 //! Unified diffs of two texts (D4): what `stitch check` shows for a stale committed
-//! presentation, and later `stitch diff`'s text section. Pure: text in, text out.
+//! presentation, and `stitch diff`'s text section. Pure: text in, text out.
 
 use similar::TextDiff;
 
 /// The unified diff (three lines of context) from `old` to `new`, headed `a/NAME` and
 /// `b/NAME`, cut after `max_lines` lines with a line saying how many were left out.
 pub fn unified(old: &str, new: &str, name: &str, max_lines: usize) -> String {
+    unified_between(
+        old,
+        new,
+        &format!("a/{name}"),
+        &format!("b/{name}"),
+        max_lines,
+    )
+}
+
+/// The unified diff from `old` to `new` headed `--- OLD_HEADER` and `+++ NEW_HEADER`, cut as
+/// [`unified`] cuts (`usize::MAX`: never).
+pub fn unified_between(
+    old: &str,
+    new: &str,
+    old_header: &str,
+    new_header: &str,
+    max_lines: usize,
+) -> String {
     let diff = TextDiff::from_lines(old, new);
     let text = diff
         .unified_diff()
         .context_radius(3)
-        .header(&format!("a/{name}"), &format!("b/{name}"))
+        .header(old_header, new_header)
         .to_string();
     let lines: Vec<&str> = text.lines().collect();
     if lines.len() <= max_lines {

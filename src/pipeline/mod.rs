@@ -7,6 +7,7 @@
 //! files a presentation's references name, as loading its contract did.
 
 pub mod check;
+pub mod compare;
 pub mod findings;
 pub mod mapping;
 pub mod pairing;
@@ -404,12 +405,13 @@ pub fn rebased(
         .map(|moved| canonical::pretty(&moved))
 }
 
-/// The verdict on a tool of the first document that the second lacks: refuted, with a value of
-/// the tool as the counterexample when the sampler finds one.
+/// The verdict on a tool of the first document that the second (`second`: `SUP`, `NEW`) lacks:
+/// refuted, with a value of the tool as the counterexample when the sampler finds one.
 pub fn missing_tool(
     first: &Loaded,
     name: &str,
     pointer: &str,
+    second: &str,
     options: &verify::Options,
 ) -> Report {
     let run = verify::sample(
@@ -435,13 +437,13 @@ pub fn missing_tool(
                 value,
                 branch: None,
                 rejected_by: String::new(),
-                message: format!("SUP has no tool `{name}`"),
+                message: format!("{second} has no tool `{name}`"),
                 found_by: "sampler",
             }),
         reason: Some(verify::Reason {
             keyword: String::new(),
             pointer: String::new(),
-            message: format!("SUP has no tool `{name}`"),
+            message: format!("{second} has no tool `{name}`"),
         }),
         seed: options.seed,
         samples,

@@ -35,6 +35,37 @@ pub fn verify(sub: &str, sup: &str, semantics: Semantics, seed: u64) -> String {
     ])
 }
 
+/// `stitch diff OLD NEW …` (or `stitch diff --flatten OLD …`): the command line that
+/// reproduces a classification, with the options that decide it.
+pub fn diff(
+    old: &str,
+    new: Option<&str>,
+    target: Option<&str>,
+    choices: Choices,
+    seed: u64,
+) -> String {
+    let mut words = vec!["stitch", "diff", old];
+    match new {
+        Some(new) => words.push(new),
+        None => words.push("--flatten"),
+    }
+    if let Some(target) = target {
+        words.extend(["--target", target]);
+    }
+    let seed = seed.to_string();
+    words.extend(["--semantics", choices.semantics.name()]);
+    if new.is_none() || target.is_some() {
+        if choices.deep {
+            words.push("--deep");
+        }
+        if choices.collisions == Collisions::Merge {
+            words.extend(["--collisions", choices.collisions.name()]);
+        }
+    }
+    words.extend(["--seed", &seed]);
+    shell_words(&words)
+}
+
 /// `stitch flatten FILE … -o presentation.json && stitch verify FILE presentation.json …`: how
 /// to reproduce the verdict on a presentation `flatten` verified itself.
 pub fn flatten(file: &str, choices: Choices, seed: u64) -> String {

@@ -1,6 +1,7 @@
 //! Renderers only: findings and results in, text out (SPEC §9). Nothing here decides anything;
 //! the commands choose what to show, these modules how.
 
+pub(crate) mod diff;
 pub(crate) mod github;
 pub(crate) mod human;
 pub(crate) mod inspect;
@@ -13,8 +14,11 @@ use crate::diagnostic::{Finding, Severity};
 /// How diagnostics look on this run: colour, width, and how much to show.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Style {
-    /// Colour output.
+    /// Colour diagnostics (standard error).
     pub color: bool,
+    /// Colour results on standard output (`stitch diff`'s text diff): `--color always`, or
+    /// `auto` with standard output a terminal and no `NO_COLOR`.
+    pub color_out: bool,
     /// Wrap at this many columns.
     pub width: usize,
     /// The least severe finding shown: `Error` with `-q`, `Note` with `--verbose`.
@@ -29,6 +33,7 @@ impl Default for Style {
     fn default() -> Self {
         Style {
             color: false,
+            color_out: false,
             width: 80,
             threshold: Severity::Warning,
             progress: false,
