@@ -186,16 +186,22 @@ fn selected(
         while !known.is_empty() && whole.pointer(known).is_none() {
             known = known.rsplit_once('/').map_or("", |(head, _)| head);
         }
-        let span = Locator::new(&source.text).span(known, Part::Key);
-        vec![
-            Finding::error(codes::POINTER, message)
-                .in_source(source)
-                .at(known.to_owned())
-                .with_span(span)
-                .with_help(
-                    "name a schema with FILE#/json/pointer, tokens separated by `/` (`~1` for a `/` in a key, `~0` for `~`)",
-                ),
-        ]
+        let mut help = "name a schema with FILE#/json/pointer, tokens separated by `/` (`~1` for a `/` in a key, `~0` for `~`)".to_owned();
+        // What is there instead, where the pointer went astray.
+        if let Some(Value::Object(map)) = whole.pointer(known) {
+            let keys: Vec<String> = map.keys().take(12).map(|k| format!("`{k}`")).collect();
+            let more = if map.len() > keys.len() { ", …" } else { "" };
+            help.push_str(&format!("; `#{known}` has {}{more}", keys.join(", ")));
+        }
+        let finding = Finding::error(codes::POINTER, message)
+            .in_source(source)
+            .at(known.to_owned())
+            .with_help(help);
+        // Underlining the whole document would print all of it.
+        if known.is_empty() {
+            return vec![finding];
+        }
+        vec![finding.with_span(Locator::new(&source.text).span(known, Part::Key))]
     })?;
     let mut text = serde_json::to_string_pretty(&schema).unwrap_or_default();
     text.push('\n');
@@ -515,11 +521,15 @@ pub fn compile_findings(loaded: &Loaded) -> Vec<Finding> {
     findings
 }
 
-/// The `file://` URI of a path, made absolute against the current directory.
-fn file_uri(path: &Path) -> Url {
+/// The `file://` URI of a path, made absolute against the current directory, with `.` and
+/// `..` segments removed as RFC 3986 removes them (and as the validator does: a URI with
+/// `../` in it would name another resource than the one it reports).
+pub fn file_uri(path: &Path) -> Url {
     let absolute = std::path::absolute(path).unwrap_or_else(|_| PathBuf::from("/").join(path));
     Url::from_file_path(&absolute)
-        .unwrap_or_else(|()| Url::parse("file:///stitch-input.json").expect("a valid literal URI"))
+        .ok()
+        .and_then(|uri| Url::parse(uri.as_str()).ok())
+        .unwrap_or_else(|| Url::parse("file:///stitch-input.json").expect("a valid literal URI"))
 }
 
 /// A file's stem, the name of a bare schema (L1).

@@ -390,8 +390,7 @@ pub fn rebased(
     if input.uri.scheme() != "file" {
         return None;
     }
-    let absolute = std::path::absolute(path).ok()?;
-    let to = url::Url::from_file_path(&absolute).ok()?;
+    let to = document::file_uri(path);
     let schemas: Vec<&str> = match layout {
         Some(layout) => layout.iter().map(String::as_str).collect(),
         None => loaded

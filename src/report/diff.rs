@@ -199,13 +199,27 @@ fn place(change: &Change) -> String {
 
 /// A change's values: `200 → 100`, or the one value added or removed.
 fn detail(change: &Change) -> String {
-    let value = |v: &Option<Value>| v.as_ref().map(|v| short(v, VALUE_CHARS));
-    match (value(&change.old), value(&change.new), &change.new_keyword) {
-        (Some(a), Some(b), Some(k)) => format!("{} {a} → {k} {b}", change.keyword),
-        (Some(a), Some(b), None) => format!("{a} → {b}"),
-        (Some(a), None, _) | (None, Some(a), _) => a,
-        (None, None, _) => String::new(),
+    match (shown_values(change), &change.new_keyword) {
+        ((Some(a), Some(b)), Some(k)) => format!("{} {a} → {k} {b}", change.keyword),
+        ((Some(a), Some(b)), None) => format!("{a} → {b}"),
+        ((Some(a), None) | (None, Some(a)), _) => a,
+        ((None, None), _) => String::new(),
     }
+}
+
+/// A change's old and new values on one line each, cut to [`VALUE_CHARS`]; two long texts are
+/// both shown from a little before where they first differ.
+fn shown_values(change: &Change) -> (Option<String>, Option<String>) {
+    if let (Some(a @ Value::String(_)), Some(b @ Value::String(_))) = (&change.old, &change.new) {
+        let (a, b) = (compact(a), compact(b));
+        if a.chars().count() > VALUE_CHARS || b.chars().count() > VALUE_CHARS {
+            let same = a.chars().zip(b.chars()).take_while(|(x, y)| x == y).count();
+            let from = same.saturating_sub(15);
+            return (Some(window(&a, from)), Some(window(&b, from)));
+        }
+    }
+    let value = |v: &Option<Value>| v.as_ref().map(|v| short(v, VALUE_CHARS));
+    (value(&change.old), value(&change.new))
 }
 
 /// A value on one line, cut to `limit` characters.
@@ -216,6 +230,19 @@ fn short(value: &Value, limit: usize) -> String {
     }
     let cut: String = text.chars().take(limit.saturating_sub(1)).collect();
     format!("{cut}…")
+}
+
+/// [`VALUE_CHARS`] characters of `text` from character `from`, with `…` where it is cut.
+fn window(text: &str, from: usize) -> String {
+    let total = text.chars().count();
+    let head = if from > 0 { "…" } else { "" };
+    let body: String = text.chars().skip(from).take(VALUE_CHARS).collect();
+    let tail = if from + VALUE_CHARS < total {
+        "…"
+    } else {
+        ""
+    };
+    format!("{head}{body}{tail}")
 }
 
 fn compact(value: &Value) -> String {
@@ -306,11 +333,8 @@ pub fn markdown(comparisons: &[Comparison], sides: Sides<'_>) -> String {
             }
             out.push_str("| Where | Change | Old | New |\n| --- | --- | --- | --- |\n");
             for change in &c.changes {
-                let value = |v: &Option<Value>| {
-                    v.as_ref()
-                        .map(|v| cell(&code(&short(v, VALUE_CHARS))))
-                        .unwrap_or_default()
-                };
+                let (old, new) = shown_values(change);
+                let value = |v: Option<String>| v.map(|v| cell(&code(&v))).unwrap_or_default();
                 let tag = match &change.new_keyword {
                     Some(k) => format!("{} (`{}` → `{k}`)", change.tag.name(), change.keyword),
                     None => change.tag.name().to_owned(),
@@ -318,8 +342,8 @@ pub fn markdown(comparisons: &[Comparison], sides: Sides<'_>) -> String {
                 out.push_str(&format!(
                     "| {} | {tag} | {} | {} |\n",
                     cell(&code(&place(change))),
-                    value(&change.old),
-                    value(&change.new)
+                    value(old),
+                    value(new)
                 ));
             }
         }
