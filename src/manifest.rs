@@ -8,6 +8,8 @@
 //! `inputSchema` in the presentation's own key order (the order a model reads its properties
 //! in; the digests do not depend on it). Paths use `/` whatever the platform.
 
+use std::collections::BTreeMap;
+
 use serde::Serialize;
 use serde_json::Value;
 use sha2::{Digest, Sha256};
@@ -34,7 +36,7 @@ pub struct Options {
     pub collisions: &'static str,
     /// Unions below the root flattened too.
     pub deep: bool,
-    /// The targets configured (each tool's per-target presentations are not written yet).
+    /// The targets configured: each tool carries its presentation for each of them.
     pub targets: Vec<String>,
 }
 
@@ -60,8 +62,58 @@ pub struct Tool {
     pub verdict: &'static str,
     /// Where flattening widened the contract: pointers into the contract's input schema.
     pub widenings: Vec<String>,
-    /// Where `null` means "absent" (F7.6; filled when per-target presentations are written).
+    /// Where `null` means "absent" in this presentation (F7.6): none in the target-neutral
+    /// one, which makes no key required; see each target's.
     pub null_means_absent: Vec<String>,
+    /// Per configured target (by id, `openai-strict@2026-08`), the presentation that target is
+    /// sent and what a runtime must undo; absent when no target is configured.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub targets: BTreeMap<String, TargetPresentation>,
+}
+
+/// A tool's presentation for one target, and the value mappings its rewrites recorded: what
+/// `stitch validate` and a runtime adapter read to turn a model's arguments back into the
+/// contract's. Pointers are into the tool's input schema.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TargetPresentation {
+    /// The input schema sent to the provider.
+    pub input_schema: Value,
+    /// [`digest`] of it.
+    pub digest: String,
+    /// Length of its canonical JSON, in bytes.
+    pub schema_bytes: usize,
+    /// Properties made required and nullable (pointers to their schemas,
+    /// `/properties/KEY`): the model's `null` there means the key was left out.
+    pub null_means_absent: Vec<String>,
+    /// The part of `nullMeansAbsent` whose contract accepted `null` too: there `null` may be
+    /// the value itself (keep it when the contract accepts the arguments with it).
+    pub null_was_accepted: Vec<String>,
+    /// Enums the provider takes as text: the model sends a value's JSON text there.
+    pub stringified_enums: Vec<StringifiedEnum>,
+    /// What the target's rules found (warnings and errors: narrowings, refusals), by code.
+    pub findings: Vec<TargetFinding>,
+}
+
+/// An enum written as text for a target.
+#[derive(Debug, Clone, Serialize)]
+pub struct StringifiedEnum {
+    /// The enum's schema.
+    pub pointer: String,
+    /// Its values as the contract has them, in order.
+    pub values: Vec<Value>,
+}
+
+/// One finding of a target's rules, without its message (which may change with stitch's
+/// wording; the code and place do not).
+#[derive(Debug, Clone, Serialize)]
+pub struct TargetFinding {
+    /// Its code (`stitch::target::narrowed`, …).
+    pub code: &'static str,
+    /// `warning` or `error`.
+    pub severity: &'static str,
+    /// Where, in the tool's input schema (`None`: the tool as a whole).
+    pub pointer: Option<String>,
 }
 
 impl Tool {
@@ -78,6 +130,7 @@ impl Tool {
             verdict: "unknown",
             widenings: Vec::new(),
             null_means_absent: Vec::new(),
+            targets: BTreeMap::new(),
         }
     }
 }

@@ -235,6 +235,7 @@ fn gate(args: &CheckArgs, config: &Config) -> Gate {
         allow_unproven: args.allow_unproven || config.allow_unproven,
         // A part of a sharded run cannot say whether the whole manifest is current.
         manifest: config.manifest.is_some() && args.shard.is_none(),
+        manifest_targets: config.targets.clone(),
         // The command line's levels first: the first one naming a code wins.
         rules: args.rules.iter().chain(&config.rules).copied().collect(),
     }

@@ -49,8 +49,8 @@ pub(super) fn run(args: &ManifestArgs, ctx: &mut Context<'_>) -> Result<Outcome,
                 if ctx.style.shows_severity(Severity::Warning) {
                     writeln!(
                         ctx.err,
-                        "`{shown}` is current: {} tools",
-                        manifest.tools.len()
+                        "`{shown}` is current: {}",
+                        tools(manifest.tools.len())
                     )?;
                 }
                 Ok(Outcome::Positive)
@@ -65,9 +65,18 @@ pub(super) fn run(args: &ManifestArgs, ctx: &mut Context<'_>) -> Result<Outcome,
     crate::output::write_atomic(&path, bytes.as_bytes())
         .map_err(|source| Error::Write { path, source })?;
     if ctx.style.shows_severity(Severity::Warning) {
-        writeln!(ctx.err, "wrote {} tools to `{shown}`", manifest.tools.len())?;
+        writeln!(
+            ctx.err,
+            "wrote {} to `{shown}`",
+            tools(manifest.tools.len())
+        )?;
     }
     Ok(Outcome::Positive)
+}
+
+/// `1 tool`, `3 tools`.
+fn tools(count: usize) -> String {
+    format!("{count} tool{}", if count == 1 { "" } else { "s" })
 }
 
 /// M3: the finding when the manifest at `path` is not `bytes` (the `generator` line aside),
@@ -143,9 +152,18 @@ fn build(paths: &[PathBuf], config: &Config, folder: &Path) -> Result<Manifest, 
                     let file = candidate.path.display().to_string();
                     let presented = pipeline::present(&loaded, &file, &plan);
                     let source = source_of(folder, &candidate.path);
-                    tools.extend(pipeline::check::manifest_tools(
-                        &loaded, &presented, &source,
-                    ));
+                    let mut listed = pipeline::check::manifest_tools(&loaded, &presented, &source);
+                    for profile in &config.targets {
+                        pipeline::check::present_for(
+                            &mut listed,
+                            &loaded,
+                            profile,
+                            &presented,
+                            &plan,
+                            &file,
+                        );
+                    }
+                    tools.extend(listed);
                 } else {
                     refused.extend(compiled);
                 }

@@ -15,7 +15,7 @@
 use super::{Context, choices, choose, error_findings, load_options};
 use crate::cli::{Format, ValidateArgs};
 use crate::diagnostic::{Finding, codes};
-use crate::document::{self, Input};
+use crate::document::{self, Input, Loaded};
 use crate::error::{Error, Outcome};
 use crate::pipeline::{self, Nulled, Plan, RequestScope, Stringified, mapping};
 use crate::report::json::{self, FORMAT_VERSION, ValidateDocument};
@@ -98,6 +98,19 @@ fn summary(document: &ValidateDocument) -> String {
     }
 }
 
+/// The presentation a target was sent, and the mappings its rewrites recorded: derived from the
+/// contract as `flatten --target` derives it, or read from a manifest.
+struct Shaped {
+    /// The presentation, loaded.
+    presentation: Loaded,
+    /// The input schema's pointer in it.
+    at: String,
+    /// Keys whose `null` means absent.
+    nulled: Vec<Nulled>,
+    /// Enums sent as text.
+    stringified: Vec<Stringified>,
+}
+
 /// Loads, presents, undoes the mappings and judges; fills `document` as it goes.
 fn judge(
     args: &ValidateArgs,
@@ -110,14 +123,25 @@ fn judge(
     }
     let config = super::project(args.load.config.as_deref(), args.load.no_config)?;
     let load = load_options(&args.load, &config);
-    let loaded =
-        document::load_compiled(&Input::from_arg(&args.contract), &load).map_err(Error::Input)?;
-    let (name, at) = choose(args.tool.as_deref(), &args.contract, "validate", &loaded)?;
-    document.name = Some(name.to_owned());
+    let manifest = read_manifest(&args.contract, &load)?;
+    let (loaded, name, at, tool) = match &manifest {
+        Some((path, manifest)) => {
+            let (loaded, name, at, tool) = recorded_tool(path, manifest, args, &load)?;
+            (loaded, name, at, Some(tool))
+        }
+        None => {
+            let loaded = document::load_compiled(&Input::from_arg(&args.contract), &load)
+                .map_err(Error::Input)?;
+            let (name, at) = choose(args.tool.as_deref(), &args.contract, "validate", &loaded)?;
+            let (name, at) = (name.to_owned(), at.to_owned());
+            (loaded, name, at, None)
+        }
+    };
+    document.name = Some(name.clone());
     let (source, value) = document::read_value(&Input::from_arg(&args.args), load.max_input_size)
         .map_err(Error::Input)?;
     let mut found = loaded.findings.clone();
-    let contract = Space::new(&loaded, at);
+    let contract = Space::new(&loaded, &at);
     let rejections_of = |value: &serde_json::Value| {
         verify::rejections(&contract, value).ok_or_else(|| {
             Error::Input(vec![Finding::of(
@@ -126,44 +150,38 @@ fn judge(
             )])
         })
     };
-    let (value, rejections) = match args.target {
+    let shaped = match (args.target, &tool) {
+        (None, _) => None,
+        (Some(profile), Some(tool)) => Some(from_manifest(tool, profile, &name, &loaded, &load)?),
+        (Some(profile), None) => Some(derived(profile, &loaded, &at, args, &config, &load)?),
+    };
+    let (value, rejections) = match shaped {
         None => {
             let rejections = rejections_of(&value)?;
             (value, rejections)
         }
-        Some(profile) => {
-            let plan = Plan {
-                choices: choices(&args.shape, &config),
-                verify: None,
-                load: load.clone(),
-            };
-            let mut presented = pipeline::present(&loaded, &args.contract, &plan);
-            let targeted = pipeline::target(
-                profile,
-                &loaded,
-                &mut presented,
-                &plan,
-                &args.contract,
-                RequestScope::Document,
-            );
-            let draft = targeted.draft.unwrap_or(loaded.input().draft);
-            let nulled = targeted.nulled;
-            let stringified = targeted.stringified;
-            let presentation =
-                document::load_derived_as(presented.bytes.clone(), &loaded, &load, draft)
-                    .map_err(Error::Input)?;
+        Some(shaped) => {
             // Where a key accepted `null` before, `null` and absent are one value: the model's
             // `null` is kept there when the contract takes it, and dropped otherwise.
-            let unambiguous: Vec<Nulled> =
-                nulled.iter().filter(|n| !n.was_nullable).cloned().collect();
+            let unambiguous: Vec<Nulled> = shaped
+                .nulled
+                .iter()
+                .filter(|n| !n.was_nullable)
+                .cloned()
+                .collect();
             let mut tries = vec![unambiguous.as_slice()];
-            if unambiguous.len() < nulled.len() {
-                tries.push(&nulled);
+            if unambiguous.len() < shaped.nulled.len() {
+                tries.push(&shaped.nulled);
             }
             let mut best = None;
             for mapping in tries {
-                let (unmapped, dropped) =
-                    walk(&presentation, at, value.clone(), mapping, &stringified)?;
+                let (unmapped, dropped) = walk(
+                    &shaped.presentation,
+                    &shaped.at,
+                    value.clone(),
+                    mapping,
+                    &shaped.stringified,
+                )?;
                 let rejections = rejections_of(&unmapped)?;
                 let accepted = rejections.is_empty();
                 if best.is_none() || accepted {
@@ -194,7 +212,7 @@ fn judge(
             .at(rejection.instance_path.clone())
             .with_help(format!(
                 "refused by the contract `{name}` at #{}",
-                crate::targets::in_document(at, &keyword_place(&rejection))
+                crate::targets::in_document(&at, &keyword_place(&rejection))
             )),
         );
     }
@@ -206,6 +224,216 @@ fn judge(
         Outcome::Negative
     };
     Ok((outcome, found))
+}
+
+/// The presentation `flatten --target` makes of the schema at `at`, and its mappings.
+fn derived(
+    profile: &'static crate::targets::Profile,
+    loaded: &Loaded,
+    at: &str,
+    args: &ValidateArgs,
+    config: &crate::config::Config,
+    load: &crate::document::LoadOptions,
+) -> Result<Shaped, Error> {
+    let plan = Plan {
+        choices: choices(&args.shape, config),
+        verify: None,
+        load: load.clone(),
+    };
+    let mut presented = pipeline::present(loaded, &args.contract, &plan);
+    let targeted = pipeline::target(
+        profile,
+        loaded,
+        &mut presented,
+        &plan,
+        &args.contract,
+        RequestScope::Document,
+    );
+    let draft = targeted.draft.unwrap_or(loaded.input().draft);
+    let presentation = document::load_derived_as(presented.bytes.clone(), loaded, load, draft)
+        .map_err(Error::Input)?;
+    Ok(Shaped {
+        presentation,
+        at: at.to_owned(),
+        nulled: targeted.nulled,
+        stringified: targeted.stringified,
+    })
+}
+
+/// The manifest CONTRACT names, if it is one: a file (not a part of one, nor standard input)
+/// whose document has `manifestVersion`. Its `source` paths are relative to its folder.
+fn read_manifest(
+    contract: &str,
+    load: &crate::document::LoadOptions,
+) -> Result<Option<(std::path::PathBuf, serde_json::Value)>, Error> {
+    let Input::File(path) = Input::from_arg(contract) else {
+        return Ok(None);
+    };
+    let (_, value) = document::read_value(&Input::File(path.clone()), load.max_input_size)
+        .map_err(Error::Input)?;
+    Ok(value
+        .get("manifestVersion")
+        .is_some()
+        .then_some((path, value)))
+}
+
+/// M1: the tool of `manifest` that `--tool` names (or its one tool), its contract loaded from
+/// its `source`, and the schema's pointer there. A contract that changed since the manifest
+/// was written stops the command: the recorded mappings may not be its own any more.
+fn recorded_tool(
+    path: &std::path::Path,
+    manifest: &serde_json::Value,
+    args: &ValidateArgs,
+    load: &crate::document::LoadOptions,
+) -> Result<(Loaded, String, String, serde_json::Value), Error> {
+    let shown = path.display();
+    let tools = manifest
+        .get("tools")
+        .and_then(serde_json::Value::as_array)
+        .map(Vec::as_slice)
+        .unwrap_or_default();
+    let names: Vec<&str> = tools
+        .iter()
+        .filter_map(|t| t.get("name")?.as_str())
+        .collect();
+    let listed = || {
+        names
+            .iter()
+            .map(|n| format!("`{n}`"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let tool = match (&args.tool, tools) {
+        (None, [one]) => one,
+        (None, _) => {
+            return Err(Error::Usage(format!(
+                "`{shown}` lists {} tools; choose one with --tool NAME ({})",
+                tools.len(),
+                listed()
+            )));
+        }
+        (Some(name), _) => tools
+            .iter()
+            .find(|t| t.get("name").and_then(serde_json::Value::as_str) == Some(name))
+            .ok_or_else(|| {
+                Error::Usage(format!(
+                    "no tool `{name}` in `{shown}`; it lists: {}",
+                    listed()
+                ))
+            })?,
+    };
+    let field = |key: &str| {
+        tool.get(key)
+            .and_then(serde_json::Value::as_str)
+            .unwrap_or_default()
+    };
+    let name = field("name").to_owned();
+    let (file, at) = field("source")
+        .rsplit_once('#')
+        .unwrap_or((field("source"), ""));
+    let folder = path.parent().unwrap_or(std::path::Path::new(""));
+    let loaded =
+        document::load_compiled(&Input::File(folder.join(file)), load).map_err(Error::Input)?;
+    let now = loaded
+        .input()
+        .value
+        .pointer(at)
+        .map(crate::manifest::digest)
+        .unwrap_or_default();
+    if now != field("contractDigest") {
+        return Err(Error::Input(vec![
+            Finding::of(
+                codes::MANIFEST_STALE,
+                format!(
+                    "`{shown}` is stale for `{name}`: its contract `{}` changed since the manifest was written (digest {} then, {now} now)",
+                    field("source"),
+                    field("contractDigest")
+                ),
+            )
+            .in_file(shown.to_string())
+            .with_help(format!("write it again with `stitch manifest -o {shown}`")),
+        ]));
+    }
+    Ok((loaded, name, at.to_owned(), tool.clone()))
+}
+
+/// The presentation `tool` (a manifest's) records for `profile`, loaded where its contract
+/// is, with the mappings recorded beside it.
+fn from_manifest(
+    tool: &serde_json::Value,
+    profile: &'static crate::targets::Profile,
+    name: &str,
+    contract: &Loaded,
+    load: &crate::document::LoadOptions,
+) -> Result<Shaped, Error> {
+    let id = profile.id();
+    let targets = tool.get("targets").and_then(serde_json::Value::as_object);
+    let Some(entry) = targets.and_then(|t| t.get(&id)) else {
+        let recorded: Vec<String> = targets
+            .map(|t| t.keys().map(|k| format!("`{k}`")).collect())
+            .unwrap_or_default();
+        let recorded = if recorded.is_empty() {
+            "none".to_owned()
+        } else {
+            recorded.join(", ")
+        };
+        return Err(Error::Usage(format!(
+            "the manifest records no presentation of `{name}` for {id} (it records: {recorded}); add the target to stitch.toml's `targets` and write the manifest again"
+        )));
+    };
+    let schema = entry.get("inputSchema").cloned().unwrap_or_default();
+    let draft = schema
+        .get("$schema")
+        .and_then(serde_json::Value::as_str)
+        .and_then(crate::schema::Draft::from_schema_uri)
+        .unwrap_or(contract.input().draft);
+    let presentation = document::load_schema_text(
+        crate::canonical::pretty(&schema),
+        format!("{name} ({id}, from the manifest)"),
+        contract.input().uri.clone(),
+        draft,
+        load,
+    )
+    .map_err(Error::Input)?;
+    let pointers = |key: &str| -> Vec<String> {
+        entry
+            .get(key)
+            .and_then(serde_json::Value::as_array)
+            .into_iter()
+            .flatten()
+            .filter_map(|p| p.as_str().map(str::to_owned))
+            .collect()
+    };
+    let accepted = pointers("nullWasAccepted");
+    let nulled = pointers("nullMeansAbsent")
+        .into_iter()
+        .filter_map(|p| {
+            let (object, key) = p.rsplit_once('/')?;
+            Some(Nulled {
+                object: object.strip_suffix("/properties")?.to_owned(),
+                key: crate::schema::pointer::unescape(key),
+                was_nullable: accepted.contains(&p),
+            })
+        })
+        .collect();
+    let stringified = entry
+        .get("stringifiedEnums")
+        .and_then(serde_json::Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(|s| {
+            Some(Stringified {
+                at: s.get("pointer")?.as_str()?.to_owned(),
+                values: s.get("values")?.as_array()?.clone(),
+            })
+        })
+        .collect();
+    Ok(Shaped {
+        presentation,
+        at: String::new(),
+        nulled,
+        stringified,
+    })
 }
 
 /// Where in the contract's schema the refusing keyword sits: its absolute location's fragment

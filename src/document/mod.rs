@@ -259,6 +259,30 @@ pub fn load_derived_as(
     load_source(source, input.uri.clone(), &stem, &options, &mut fetch)
 }
 
+/// Loads `text`, a bare schema stitch wrote (a presentation a manifest records), named `name`,
+/// as if it stood at `uri` (its references resolve from there), read as `draft`.
+pub fn load_schema_text(
+    text: String,
+    name: String,
+    uri: Url,
+    draft: Draft,
+    options: &LoadOptions,
+) -> Result<Loaded, Vec<Finding>> {
+    let source = Arc::new(SourceText {
+        name,
+        text: text.into(),
+    });
+    let options = LoadOptions {
+        input_kind: Some(InputKind::Schema),
+        draft: Some(draft),
+        ..options.clone()
+    };
+    let mut fetch = DiskFetch {
+        max_input_size: options.max_input_size,
+    };
+    load_source(source, uri, "schema", &options, &mut fetch)
+}
+
 /// Loads a source already in memory, with `uri` as its base and `fetch` to read what its
 /// references name. `stem` names a bare schema.
 pub fn load_source(

@@ -7,11 +7,12 @@
 
 use std::path::Path;
 
-use super::{Plan, Presented, RequestScope, present, rebased, target};
+use super::{Plan, Presented, RequestScope, Targeted, present, rebased, target};
 use crate::diagnostic::{Code, Finding, Severity, codes};
 use crate::document::Contents;
 use crate::document::{self, Loaded};
-use crate::manifest::Tool;
+use crate::manifest::{StringifiedEnum, TargetFinding, TargetPresentation, Tool};
+use crate::schema::pointer;
 use crate::targets::{Profile, Request};
 use crate::verify::Verdict;
 
@@ -29,6 +30,9 @@ pub struct Gate {
     /// C5, M1: the run compares the committed manifest, so each document's tools are listed
     /// (the command passes their `source` to [`Gate::check`]).
     pub manifest: bool,
+    /// The targets the manifest records a presentation for: stitch.toml's, whatever
+    /// `--target` checks.
+    pub manifest_targets: Vec<&'static Profile>,
 }
 
 /// One document, checked.
@@ -106,8 +110,20 @@ impl Gate {
                 file,
                 RequestScope::Shared,
             );
+            if let Some(tools) = &mut checked.tools
+                && self.manifest_targets.contains(profile)
+            {
+                record_target(tools, loaded, profile, &shaped, &targeted);
+            }
             checked.findings.extend(targeted.findings);
             *request = targeted.request;
+        }
+        if let Some(tools) = &mut checked.tools {
+            for profile in &self.manifest_targets {
+                if !self.targets.contains(profile) {
+                    present_for(tools, loaded, profile, &presented, &self.plan, file);
+                }
+            }
         }
         checked.findings = self.judged(checked.findings);
         // Sorted by file in the report: a finding made without one (a verification's) is this
@@ -174,6 +190,117 @@ pub fn manifest_tools(loaded: &Loaded, presented: &Presented<'_>, source: &str) 
             Some(tool)
         })
         .collect()
+}
+
+/// Records on `tools` (of `loaded`, from [`manifest_tools`]) their presentation for `profile`,
+/// made from `presented` here.
+pub fn present_for(
+    tools: &mut [Tool],
+    loaded: &Loaded,
+    profile: &'static Profile,
+    presented: &Presented<'_>,
+    plan: &Plan,
+    file: &str,
+) {
+    let mut shaped = presented.clone();
+    let targeted = target(
+        profile,
+        loaded,
+        &mut shaped,
+        plan,
+        file,
+        RequestScope::Shared,
+    );
+    record_target(tools, loaded, profile, &shaped, &targeted);
+}
+
+/// Records on `tools` (of `loaded`, from [`manifest_tools`]) their
+/// presentation for `profile`: `shaped` is the presentation [`target`] rewrote, `targeted`
+/// what it recorded. Pointers become relative to each tool's input schema; a finding outside
+/// every input schema but inside a tool is the tool's, with no pointer.
+fn record_target(
+    tools: &mut [Tool],
+    loaded: &Loaded,
+    profile: &Profile,
+    shaped: &Presented<'_>,
+    targeted: &Targeted,
+) {
+    let within = |at: &str, place: &str| -> Option<String> {
+        let rest = place.strip_prefix(at)?;
+        (rest.is_empty() || rest.starts_with('/')).then(|| rest.to_owned())
+    };
+    let schemas = loaded.contents.schemas();
+    for tool in tools.iter_mut() {
+        // The tool's schema: its `source` ends with `#` and the schema's pointer.
+        let Some((_, at)) = schemas.iter().find(|(_, at)| {
+            tool.source
+                .strip_suffix(at)
+                .is_some_and(|s| s.ends_with('#'))
+        }) else {
+            continue;
+        };
+        let Some(presentation) = shaped.document.pointer(at) else {
+            continue;
+        };
+        let mut entry = TargetPresentation {
+            input_schema: presentation.clone(),
+            digest: crate::manifest::digest(presentation),
+            schema_bytes: crate::canonical::canonical(presentation).len(),
+            null_means_absent: Vec::new(),
+            null_was_accepted: Vec::new(),
+            stringified_enums: Vec::new(),
+            findings: Vec::new(),
+        };
+        for nulled in &targeted.nulled {
+            let property = pointer::push(&pointer::push(&nulled.object, "properties"), &nulled.key);
+            if let Some(rel) = within(at, &property) {
+                if nulled.was_nullable {
+                    entry.null_was_accepted.push(rel.clone());
+                }
+                entry.null_means_absent.push(rel);
+            }
+        }
+        entry.stringified_enums = targeted
+            .stringified
+            .iter()
+            .filter_map(|s| {
+                Some(StringifiedEnum {
+                    pointer: within(at, &s.at)?,
+                    values: s.values.clone(),
+                })
+            })
+            .collect();
+        let tool_at = tool_pointer(&loaded.contents, at);
+        for finding in &targeted.findings {
+            if finding.severity == Severity::Note {
+                continue;
+            }
+            let place = finding.pointer.as_deref().unwrap_or_default();
+            let pointer = match within(at, place) {
+                Some(rel) => Some(rel),
+                None if tool_at.is_some_and(|t| within(t, place).is_some()) => None,
+                None => continue,
+            };
+            entry.findings.push(TargetFinding {
+                code: finding.code.as_str(),
+                severity: finding.severity.as_str(),
+                pointer,
+            });
+        }
+        tool.targets.insert(profile.id(), entry);
+    }
+}
+
+/// The pointer of the tool whose input schema is at `at`; `None` for a bare schema.
+fn tool_pointer<'c>(contents: &'c Contents, at: &str) -> Option<&'c str> {
+    match contents {
+        Contents::Schema { .. } => None,
+        Contents::Tool(tool) => Some(&tool.pointer),
+        Contents::Tools { tools, .. } => tools
+            .iter()
+            .find(|t| t.schema.as_deref() == Some(at))
+            .map(|t| t.pointer.as_str()),
+    }
 }
 
 /// The description of the tool whose input schema is at `at`: the tool's own, or a bare
