@@ -34,3 +34,9 @@ pub(crate) fn run<T: Send>(
 pub(crate) fn dispose<T: Send + 'static>(value: T) {
     let _ = builder("stitch-drop").spawn(move || drop(value));
 }
+
+/// A short wait (5 ms) for input that has not arrived yet (a pipe's writer): waiting for I/O,
+/// never a budget, so it lives here rather than where verdicts are made.
+pub(crate) fn pause() {
+    thread::sleep(std::time::Duration::from_millis(5));
+}

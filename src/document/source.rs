@@ -119,8 +119,54 @@ fn read_file(path: &Path, name: &str, max_size: u64) -> Result<Vec<u8>, Finding>
     if meta.len() > max_size {
         return Err(too_large(name, Some(meta.len()), max_size));
     }
+    #[cfg(unix)]
+    if std::os::unix::fs::FileTypeExt::is_fifo(&meta.file_type()) {
+        return read_pipe(path, name, max_size);
+    }
     let file = fs::File::open(path).map_err(|e| read_error(name, &e))?;
     read_limited(file, name, max_size)
+}
+
+/// A named pipe (or a process substitution's `/dev/fd/N`), read to its end. Opened without
+/// waiting for a writer: a pipe nobody writes to would otherwise block the command forever. With
+/// no writer it reads as empty at once, which is reported as such; with one, it is read as it
+/// comes.
+#[cfg(unix)]
+fn read_pipe(path: &Path, name: &str, max_size: u64) -> Result<Vec<u8>, Finding> {
+    use std::os::unix::fs::OpenOptionsExt;
+    let mut file = fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open(path)
+        .map_err(|e| read_error(name, &e))?;
+    let mut bytes = Vec::new();
+    let mut chunk = vec![0u8; 64 * 1024];
+    loop {
+        match file.read(&mut chunk) {
+            Ok(0) => break,
+            Ok(n) => {
+                bytes.extend_from_slice(&chunk[..n]);
+                if bytes.len() as u64 > max_size {
+                    return Err(too_large(name, None, max_size));
+                }
+            }
+            // A writer is there and has not written yet.
+            Err(e) if e.kind() == io::ErrorKind::WouldBlock => {
+                crate::threads::pause();
+            }
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(read_error(name, &e)),
+        }
+    }
+    if bytes.is_empty() {
+        return Err(Finding::error(
+            codes::READ,
+            format!("cannot read `{name}`: it is a named pipe, and nothing was written to it"),
+        )
+        .in_file(name)
+        .with_help("start the program that writes to it first, or name a JSON file"));
+    }
+    Ok(bytes)
 }
 
 fn read_limited(reader: impl Read, name: &str, max_size: u64) -> Result<Vec<u8>, Finding> {

@@ -7,6 +7,7 @@
 //! `verify::checker`).
 
 use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 
 use serde_json::{Map, Value};
 
@@ -16,6 +17,9 @@ use crate::schema::keywords::{self, Application, Kind};
 use crate::schema::types::Types;
 use crate::schema::{Draft, pointer};
 
+/// A term's places and type mask: what its value list is remembered by.
+pub(crate) type EnumKey = (Vec<Location>, Types);
+
 /// The schema under test and the documents around it.
 #[derive(Debug)]
 pub struct Space<'a> {
@@ -24,6 +28,11 @@ pub struct Space<'a> {
     /// The schema under test (for a tool, its input schema).
     pub root: Location,
     refs: HashMap<(&'a Location, &'static str), &'a Location>,
+    /// The values of each term's `const`/`enum`, deduplicated, once per term: the prover and
+    /// the sampler ask again and again, and an enum may hold a million values.
+    pub(crate) enumerations: Mutex<HashMap<EnumKey, Arc<Vec<Value>>>>,
+    /// The types of each node with a long `enum`, once (`terms::space_types`).
+    pub(crate) node_types: Mutex<HashMap<Location, Types>>,
 }
 
 impl<'a> Space<'a> {
@@ -42,6 +51,8 @@ impl<'a> Space<'a> {
                 pointer: root.to_owned(),
             },
             refs,
+            enumerations: Mutex::new(HashMap::new()),
+            node_types: Mutex::new(HashMap::new()),
         }
     }
 
@@ -205,8 +216,11 @@ impl<'a> Node<'a, '_> {
         }
         if let Some(values) = self.enumeration() {
             let mut set = Types::NONE;
-            for v in &values {
+            for v in values {
                 set = set.or(Types::of_value(v));
+                if set == Types::ALL {
+                    break;
+                }
             }
             types = types.and(set);
         }
@@ -214,12 +228,12 @@ impl<'a> Node<'a, '_> {
     }
 
     /// The values its own `const` (draft 6 on) or `enum` allow, when it lists them.
-    pub fn enumeration(&self) -> Option<Vec<Value>> {
+    pub fn enumeration(&self) -> Option<&'a [Value]> {
         if let Some(c) = self.get("const") {
-            return Some(vec![c.clone()]);
+            return Some(std::slice::from_ref(c));
         }
         match self.get("enum") {
-            Some(Value::Array(values)) => Some(values.clone()),
+            Some(Value::Array(values)) => Some(values.as_slice()),
             _ => None,
         }
     }

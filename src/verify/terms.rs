@@ -9,6 +9,7 @@
 //! place (§1), which decides the keys a value may carry under `declared` semantics.
 
 use std::collections::HashSet;
+use std::sync::Arc;
 
 use indexmap::IndexMap;
 use serde_json::Value;
@@ -262,27 +263,61 @@ pub(crate) fn space_types(space: &Space<'_>, term: &Term) -> Types {
     let mut types = term.mask;
     for at in &term.nodes {
         if let Some(node) = space.node(at) {
-            types = types.and(node.types());
+            types = types.and(node_types(space, &node));
         }
     }
     types
 }
 
+/// An enum longer than this has its types computed once per place, not at every call.
+const LONG_ENUM: usize = 256;
+
+/// A node's own types, remembered in `space` for a node with a long `enum`.
+fn node_types(space: &Space<'_>, node: &crate::verify::space::Node<'_, '_>) -> Types {
+    if node
+        .enumeration()
+        .is_none_or(|values| values.len() <= LONG_ENUM)
+    {
+        return node.types();
+    }
+    if let Ok(cache) = space.node_types.lock()
+        && let Some(known) = cache.get(&node.at)
+    {
+        return *known;
+    }
+    let types = node.types();
+    if let Ok(mut cache) = space.node_types.lock() {
+        cache.insert(node.at.clone(), types);
+    }
+    types
+}
+
 /// The smallest value list of a term's nodes (`const`, `enum`), when one lists its values.
-pub(crate) fn enumeration(space: &Space<'_>, term: &Term) -> Option<Vec<Value>> {
-    term.nodes
+pub(crate) fn enumeration(space: &Space<'_>, term: &Term) -> Option<Arc<Vec<Value>>> {
+    let key = (term.nodes.clone(), term.mask);
+    if let Ok(cache) = space.enumerations.lock()
+        && let Some(known) = cache.get(&key)
+    {
+        return Some(known.clone());
+    }
+    let values = term
+        .nodes
         .iter()
         .filter_map(|at| space.node(at)?.enumeration())
-        .min_by_key(Vec::len)
-        .map(|values| {
-            let mut out: Vec<Value> = Vec::new();
-            for v in values {
-                if term.mask.intersects(Types::of_value(&v)) && !out.contains(&v) {
-                    out.push(v);
-                }
-            }
-            out
-        })
+        .min_by_key(|values| values.len())?;
+    // Duplicates dropped by canonical text (linear: an enum may hold a million values).
+    let mut seen: HashSet<String> = HashSet::with_capacity(values.len());
+    let mut out: Vec<Value> = Vec::new();
+    for v in values {
+        if term.mask.intersects(Types::of_value(v)) && seen.insert(crate::canonical::canonical(v)) {
+            out.push(v.clone());
+        }
+    }
+    let out = Arc::new(out);
+    if let Ok(mut cache) = space.enumerations.lock() {
+        cache.insert(key, out.clone());
+    }
+    Some(out)
 }
 
 /// How a part of the in-place closure lets keys in without naming them.

@@ -132,7 +132,7 @@ impl<'a> Prover<'a, '_> {
                 .iter()
                 .map(|t| terms::enumeration(space, t))
                 .collect::<Option<Vec<_>>>()
-                .map(|all| all.concat());
+                .map(|all| all.iter().flat_map(|v| v.iter().cloned()).collect());
             if let Some(values) = values.filter(|v| !v.is_empty()) {
                 key_values.push((key, values));
             }
@@ -162,7 +162,7 @@ impl<'a> Prover<'a, '_> {
             let terms = self.terms(true, alternative).ok()?;
             for term in terms.iter() {
                 let types = terms::space_types(self.sub_space(), term);
-                out.extend(self.finite(term, types)?);
+                out.extend(self.finite(term, types)?.iter().cloned());
             }
         }
         (!out.is_empty() && out.len() <= 256).then_some(out)

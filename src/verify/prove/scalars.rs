@@ -2,6 +2,7 @@
 //! value, numeric bounds and `multipleOf`, string lengths, `pattern` and the content keywords.
 
 use std::cmp::Ordering;
+use std::sync::Arc;
 
 use serde_json::{Value, json};
 
@@ -16,7 +17,7 @@ use crate::verify::terms::{self, Term};
 impl<'a> Prover<'a, '_> {
     /// The values a term may take, when they are few: its smallest `const`/`enum`, or its
     /// types when they are only `null` and booleans.
-    pub(super) fn finite(&self, term: &Term, types: Types) -> Option<Vec<Value>> {
+    pub(super) fn finite(&self, term: &Term, types: Types) -> Option<Arc<Vec<Value>>> {
         if let Some(values) = terms::enumeration(self.sub_space(), term) {
             return Some(values);
         }
@@ -28,7 +29,7 @@ impl<'a> Prover<'a, '_> {
             if types.intersects(Types::BOOLEAN) {
                 out.extend([Value::Bool(false), Value::Bool(true)]);
             }
-            return Some(out);
+            return Some(Arc::new(out));
         }
         None
     }

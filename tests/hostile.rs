@@ -1,0 +1,205 @@
+//! Hostile inputs (issue 16), for every command: the documented exit code, the finding's code,
+//! at most 10 s (`timeout`) and 2 GiB of address space (`prlimit --as`), the input untouched
+//! and no output file left behind. Debug builds are too slow to judge time, so these tests are
+//! `#[ignore]`d and `.ci/run` runs them as a step of their own against the optimised build:
+//! `cargo test --profile judge --locked --test hostile -- --ignored`.
+//!
+//! Not pinned yet (left for issue 16): `flatten --target` and `--target all` on the enum of
+//! 1 000 000 values need about 1.7 GB resident and exceed the 2 GiB address-space limit.
+
+use std::path::Path;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+/// Every command, with `F` for the hostile file.
+const COMMANDS: &[&str] = &[
+    "inspect F",
+    "flatten F",
+    "flatten F -o out/x.json",
+    "verify F ok.json",
+    "verify ok.json F",
+    "sample F",
+    "check F",
+    "diff F ok.json",
+    "diff ok.json F",
+    "validate F args.json",
+    "manifest F",
+];
+
+/// The inputs that cannot be loaded, and the code each is refused with.
+const REFUSED: &[(&str, &str)] = &[
+    ("deep.json", "stitch::load::too_deep"),
+    ("huge.json", "stitch::load::too_large"),
+    ("cycle.json", "stitch::ref::cycle"),
+    ("chain.json", "stitch::ref::chain"),
+    ("big-number.json", "stitch::load::inexact_number"),
+    ("not-utf8.json", "stitch::load::not_utf8"),
+    ("folder.json", "stitch::load::read"),
+    ("fifo.json", "stitch::load::read"),
+];
+
+/// Inputs that load: each command must end within the limits, with a verdict.
+const LOADED: &[&str] = &["enum.json", "backtracking.json", "recursive-union.json"];
+
+fn write_inputs(dir: &Path) {
+    let write = |name: &str, text: String| std::fs::write(dir.join(name), text).unwrap();
+    let n = 100_000;
+    write(
+        "deep.json",
+        format!("{}{{}}{}", "{\"items\":".repeat(n), "}".repeat(n)),
+    );
+    // 200 MB, sparse: refused from its size before a byte is read.
+    std::fs::File::create(dir.join("huge.json"))
+        .unwrap()
+        .set_len(200 * 1024 * 1024)
+        .unwrap();
+    write(
+        "cycle.json",
+        r##"{"$ref": "#/$defs/a", "$defs": {"a": {"allOf": [{"$ref": "#/$defs/b"}]}, "b": {"allOf": [{"$ref": "#/$defs/a"}]}}}"##.to_owned(),
+    );
+    let defs: Vec<String> = (0..10_000)
+        .map(|i| format!("\"d{i}\": {{\"$ref\": \"#/$defs/d{}\"}}", i + 1))
+        .collect();
+    write(
+        "chain.json",
+        format!(
+            "{{\"$ref\": \"#/$defs/d0\", \"$defs\": {{{}, \"d10000\": {{\"type\": \"integer\"}}}}}}",
+            defs.join(", ")
+        ),
+    );
+    let values: Vec<String> = (0..1_000_000).map(|i| i.to_string()).collect();
+    write(
+        "enum.json",
+        format!(
+            "{{\"type\": \"object\", \"properties\": {{\"e\": {{\"enum\": [{}]}}}}, \"required\": [\"e\"]}}",
+            values.join(",")
+        ),
+    );
+    write(
+        "big-number.json",
+        r#"{"type": "number", "maximum": 1e400}"#.to_owned(),
+    );
+    std::fs::write(
+        dir.join("not-utf8.json"),
+        b"{\"type\": \"string\", \"description\": \"\xff\xfe\"}",
+    )
+    .unwrap();
+    write(
+        "backtracking.json",
+        r#"{"type": "object", "properties": {"s": {"type": "string", "pattern": "^(a+)+$", "minLength": 40}}, "required": ["s"]}"#.to_owned(),
+    );
+    write(
+        "recursive-union.json",
+        r##"{"$ref": "#/$defs/node", "$defs": {"node": {"oneOf": [{"type": "object", "properties": {"kind": {"const": "leaf"}, "v": {"type": "integer"}}, "required": ["kind"]}, {"type": "object", "properties": {"kind": {"const": "pair"}, "l": {"$ref": "#/$defs/node"}, "r": {"$ref": "#/$defs/node"}}, "required": ["kind", "l", "r"]}]}}}"##.to_owned(),
+    );
+    std::fs::create_dir(dir.join("folder.json")).unwrap();
+    let fifo = Command::new("mkfifo")
+        .arg(dir.join("fifo.json"))
+        .status()
+        .unwrap();
+    assert!(fifo.success());
+    write("ok.json", r#"{"type": "object"}"#.to_owned());
+    write("args.json", "{}".to_owned());
+}
+
+/// One run under the limits: exit code, standard error, time taken.
+fn run(dir: &Path, command: &str, file: &str) -> (Option<i32>, String, Duration) {
+    let args: Vec<&str> = command
+        .split(' ')
+        .map(|w| if w == "F" { file } else { w })
+        .collect();
+    let started = Instant::now();
+    let output = Command::new("prlimit")
+        .arg("--as=2147483648")
+        .args(["--", "timeout", "10", env!("CARGO_BIN_EXE_stitch")])
+        .args(&args)
+        .arg("--no-config")
+        .current_dir(dir)
+        .output()
+        .expect("prlimit and timeout (util-linux, coreutils) are installed");
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+        started.elapsed(),
+    )
+}
+
+/// The bytes (or, for what cannot be read as a file, the kind and size) of each input.
+fn snapshot(dir: &Path) -> Vec<(String, Vec<u8>, u64)> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let meta = std::fs::symlink_metadata(&path).unwrap();
+        let bytes = if meta.is_file() && meta.len() < 64 * 1024 * 1024 {
+            std::fs::read(&path).unwrap()
+        } else {
+            Vec::new()
+        };
+        out.push((path.display().to_string(), bytes, meta.len()));
+    }
+    out.sort();
+    out
+}
+
+#[test]
+#[ignore = "judges time: run by .ci/run against the optimised build"]
+fn hostile_inputs_end_within_the_limits_with_their_codes() {
+    let dir = tempfile::tempdir().unwrap();
+    write_inputs(dir.path());
+    let before = snapshot(dir.path());
+    let mut failures = Vec::new();
+    let mut runs = 0;
+    for (file, code) in REFUSED {
+        for command in COMMANDS {
+            let (exit, stderr, took) = run(dir.path(), command, file);
+            runs += 1;
+            // `check` reports an unreadable file as a finding (exit 1); every other command
+            // could not run (exit 2). A folder is walked by `check` and `manifest`: nothing
+            // to check in it.
+            let walked = command.starts_with("check") || command.starts_with("manifest");
+            let (expected, code) = match (*file, walked) {
+                ("folder.json", true) => (2, "stitch::check::no_files"),
+                _ if command.starts_with("check") => (1, *code),
+                _ => (2, *code),
+            };
+            if exit != Some(expected) || !stderr.contains(code) {
+                failures.push(format!(
+                    "{command} on {file}: exit {exit:?} (expected {expected}), stderr: {}",
+                    stderr.chars().take(300).collect::<String>()
+                ));
+            }
+            if took > Duration::from_secs(10) {
+                failures.push(format!("{command} on {file}: {took:?}"));
+            }
+        }
+    }
+    for file in LOADED {
+        for command in COMMANDS {
+            let (exit, stderr, took) = run(dir.path(), command, file);
+            runs += 1;
+            let fine = if command.contains("-o out/") {
+                // The folder does not exist: refused, and nothing is created.
+                exit == Some(2) && stderr.contains("stitch::output::write")
+            } else {
+                matches!(exit, Some(0 | 1 | 3)) && !stderr.contains("panicked")
+            };
+            if !fine || took > Duration::from_secs(10) {
+                failures.push(format!(
+                    "{command} on {file}: exit {exit:?} in {took:?}, stderr: {}",
+                    stderr.chars().take(300).collect::<String>()
+                ));
+            }
+        }
+    }
+    assert!(
+        !dir.path().join("out").exists(),
+        "an output folder was made"
+    );
+    assert_eq!(
+        before,
+        snapshot(dir.path()),
+        "an input or the folder changed"
+    );
+    assert_eq!(runs, (REFUSED.len() + LOADED.len()) * COMMANDS.len());
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
