@@ -24,8 +24,8 @@ pub enum Class {
     Equivalent,
     /// NEW accepts every value OLD did, and more.
     Widened,
-    /// Some value OLD accepted, NEW rejects (the counterexample shows one); NEW accepts
-    /// nothing OLD did not.
+    /// Some value OLD accepted, NEW rejects (the counterexample shows one); NEW is proven to
+    /// accept nothing OLD did not, or whether it does is undecided.
     Breaking,
     /// Some value OLD accepted, NEW rejects, and NEW accepts values OLD did not.
     NarrowedAndWidened,
