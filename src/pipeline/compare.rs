@@ -244,12 +244,7 @@ pub fn presentation(
             presented.document = std::borrow::Cow::Owned(done.document);
             draft = done.draft;
         }
-        let mut read = presented.document.into_owned();
-        for (_, at) in loaded.contents.schemas() {
-            if let Some(schema) = read.pointer_mut(at) {
-                profile.view.enforced(schema, draft);
-            }
-        }
+        let read = super::view::read_as(profile, loaded, presented.document.into_owned(), draft);
         return document::load_derived_as(canonical::pretty(&read), loaded, &plan.load, draft);
     }
     document::load_derived_as(presented.bytes, loaded, &plan.load, draft)

@@ -14,6 +14,22 @@ use crate::schema::Draft;
 use crate::targets::Profile;
 use crate::verify::{self, Space, Verdict};
 
+/// `presentation` (of `loaded`'s schemas, read as `draft`) as `profile`'s provider reads it:
+/// each input schema through the profile's view.
+pub(super) fn read_as(
+    profile: &Profile,
+    loaded: &Loaded,
+    mut presentation: Value,
+    draft: Draft,
+) -> Value {
+    for (_, at) in loaded.contents.schemas() {
+        if let Some(schema) = presentation.pointer_mut(at) {
+            profile.view.enforced(schema, draft);
+        }
+    }
+    presentation
+}
+
 /// The narrowings `profile`'s reading of `presentation` (read as `draft`) makes, one warning
 /// per schema of `loaded` that loses a value; nothing when the profile reads schemas as
 /// written.
@@ -28,12 +44,7 @@ pub(super) fn narrowed_by_view(
     if !profile.view.narrows() {
         return Vec::new();
     }
-    let mut read = presentation.clone();
-    for (_, at) in loaded.contents.schemas() {
-        if let Some(schema) = read.pointer_mut(at) {
-            profile.view.enforced(schema, draft);
-        }
-    }
+    let read = read_as(profile, loaded, presentation.clone(), draft);
     if &read == presentation {
         return Vec::new();
     }
