@@ -4,8 +4,10 @@
 //! `#[ignore]`d and `.ci/run` runs them as a step of their own against the optimised build:
 //! `cargo test --profile judge --locked --test hostile -- --ignored`.
 //!
-//! Not pinned yet (left for issue 16): `flatten --target` and `--target all` on the enum of
-//! 1 000 000 values need about 1.7 GB resident and exceed the 2 GiB address-space limit.
+//! `flatten --target` is pinned for the two targets that rewrite most (openai-strict closes and
+//! requires, gemini writes enums as text). `--target all` runs every target in turn: on the enum
+//! of 1 000 000 values it stays under 2 GiB but takes 10–13 s, so it is measured in
+//! bench/README.md rather than held to 10 s here.
 
 use std::path::Path;
 use std::process::Command;
@@ -16,6 +18,8 @@ const COMMANDS: &[&str] = &[
     "inspect F",
     "flatten F",
     "flatten F -o out/x.json",
+    "flatten F --target openai-strict",
+    "flatten F --target gemini",
     "verify F ok.json",
     "verify ok.json F",
     "sample F",
@@ -39,7 +43,12 @@ const REFUSED: &[(&str, &str)] = &[
 ];
 
 /// Inputs that load: each command must end within the limits, with a verdict.
-const LOADED: &[&str] = &["enum.json", "backtracking.json", "recursive-union.json"];
+const LOADED: &[&str] = &[
+    "enum.json",
+    "backtracking.json",
+    "lookahead.json",
+    "recursive-union.json",
+];
 
 fn write_inputs(dir: &Path) {
     let write = |name: &str, text: String| std::fs::write(dir.join(name), text).unwrap();
@@ -87,6 +96,15 @@ fn write_inputs(dir: &Path) {
     write(
         "backtracking.json",
         r#"{"type": "object", "properties": {"s": {"type": "string", "pattern": "^(a+)+$", "minLength": 40}}, "required": ["s"]}"#.to_owned(),
+    );
+    // Found by the `flatten` fuzz target: a look-ahead sends the validator to its backtracking
+    // engine, and every sampled object carries a key it must match against the pattern.
+    write(
+        "lookahead.json",
+        format!(
+            r#"{{"oneOf": [{{"type": "object", "properties": {{"k": {{"const": "a"}}}}, "required": ["k"], "patternProperties": {{"^(?:(?=a)(a|aa))+$": {{"type": "string"}}}}, "additionalProperties": {{"type": "integer"}}}}, {{"type": "object", "properties": {{"k": {{"const": "b"}}, "{}b": {{"type": "boolean"}}}}, "required": ["k"], "additionalProperties": false}}]}}"#,
+            "a".repeat(60)
+        ),
     );
     write(
         "recursive-union.json",

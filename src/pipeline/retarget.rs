@@ -41,15 +41,17 @@ pub struct Retargeted {
     pub draft: Draft,
 }
 
-/// One schema on its way through the stages.
+/// One schema on its way through the stages. Only the forms that differ are kept: a schema
+/// with no value mapping is the same closed, mapped or not (one copy, one load and one proof
+/// fewer, which matters for a schema of megabytes, issue 16).
 struct Stage {
     name: String,
     at: String,
-    original: Value,
-    /// After the value-keeping rewrites and closing.
-    closed: Value,
-    /// `after` with the properties made required optional again.
-    unmapped: Value,
+    /// After the value-keeping rewrites and closing; `None` when it is `after`.
+    closed: Option<Value>,
+    /// `after` with the properties made required optional again and the enums as they were;
+    /// `None` when it is `after`.
+    unmapped: Option<Value>,
     after: Value,
     /// What was rewritten, but for the properties made required.
     applied: Vec<Applied>,
@@ -65,6 +67,25 @@ impl Stage {
     /// True when it records a value mapping (null ⇒ absent, enum values as text).
     fn maps(&self) -> bool {
         !self.required.is_empty() || !self.stringified.is_empty()
+    }
+
+    fn closed(&self) -> &Value {
+        self.closed.as_ref().unwrap_or(&self.after)
+    }
+
+    fn unmapped(&self) -> &Value {
+        self.unmapped.as_ref().unwrap_or(&self.after)
+    }
+
+    fn after(&self) -> &Value {
+        &self.after
+    }
+
+    /// Back to `schema`, with nothing mapped.
+    fn reset(&mut self, schema: Value) {
+        self.after = schema;
+        self.closed = None;
+        self.unmapped = None;
     }
 }
 
@@ -115,24 +136,22 @@ pub fn retarget(
     };
     // The mapping is kept only where its shape is shown sound, which needs the rewritten
     // schemas loaded; a stage left with nothing rewritten goes.
-    let after = load(&stages, |s| &s.after);
-    findings.extend(keep_sound_mappings(
-        profile,
-        &mut stages,
-        after.as_ref(),
-        file,
-    ));
+    if stages.iter().any(Stage::maps) {
+        let after = load(&stages, Stage::after);
+        findings.extend(keep_sound_mappings(
+            profile,
+            &mut stages,
+            after.as_ref(),
+            file,
+        ));
+    }
     stages.retain(|s| !s.applied.is_empty() || s.maps());
     if stages.is_empty() {
         return unchanged(findings);
     }
-    let before = match redrafted {
-        Some(r) => r.loaded,
-        None => document::load_derived(presented.bytes.clone(), loaded, &plan.load).ok()?,
-    };
-    let closed = load(&stages, |s| &s.closed);
-    let unmapped = load(&stages, |s| &s.unmapped);
-    if let Some(closed) = &closed {
+    let before = presentation(redrafted, &stages, loaded, presented, plan)?;
+    let forms = Forms::load(&stages, load);
+    if let Some(closed) = forms.closed() {
         nullable_before(&mut stages, closed);
     }
     let options = verify::Options {
@@ -144,9 +163,9 @@ pub fn retarget(
     };
     let proofs = Proofs {
         contract: loaded,
-        before: &before,
-        closed: closed.as_ref(),
-        unmapped: unmapped.as_ref(),
+        before: before.as_ref(),
+        closed: forms.closed(),
+        unmapped: forms.unmapped(),
         options: &options,
     };
     let (
@@ -155,15 +174,16 @@ pub fn retarget(
             nulled,
             stringified,
         },
-    ) = prove_stages(profile, &mut stages, &proofs, file, &mut findings);
+    ) = prove_stages(profile, &mut stages, &base, &proofs, file, &mut findings);
+    drop(forms);
     let undone = kept.len() < stages.len();
     if undone && !kept.is_empty() {
         // The schemas kept were proven beside the undone ones rewritten; a reference from one
         // tool's schema into another's could make that matter, so they are proven again.
-        let (closed, unmapped) = (load(&stages, |s| &s.closed), load(&stages, |s| &s.unmapped));
-        let holds = unmapped.as_ref().is_some_and(|unmapped| {
+        let forms = Forms::load(&stages, load);
+        let holds = forms.unmapped().is_some_and(|unmapped| {
             kept.iter().all(|(at, closes)| {
-                baseline(*closes, &closed, &before)
+                baseline(*closes, forms.closed(), before.as_ref())
                     .is_some_and(|base| verify(base, unmapped, at).verdict == Verdict::Proven)
             })
         });
@@ -179,7 +199,7 @@ pub fn retarget(
             });
         }
     }
-    let document = placed(&base, &stages, |s| &s.after);
+    let document = placed(&base, &stages, Stage::after);
     let bytes = canonical::pretty(&document);
     Some(Retargeted {
         document,
@@ -191,12 +211,31 @@ pub fn retarget(
     })
 }
 
+/// The presentation loaded, as the baseline of a schema whose objects were not closed (`None`
+/// inside when every schema closes); `None` when it does not load.
+fn presentation(
+    redrafted: Option<super::redraft::Redrafted>,
+    stages: &[Stage],
+    loaded: &Loaded,
+    presented: &Presented<'_>,
+    plan: &Plan,
+) -> Option<Option<Loaded>> {
+    match redrafted {
+        Some(r) => Some(Some(r.loaded)),
+        None if stages.iter().all(|s| s.closes) => Some(None),
+        None => document::load_derived(presented.bytes.clone(), loaded, &plan.load)
+            .ok()
+            .map(Some),
+    }
+}
+
 /// Proves each stage ([`prove_stage`]); a stage not proven gets its schema back as it was.
 /// Returns the pointers of the stages kept (and whether each closes objects), and their
 /// null ⇒ absent mappings; the notes and the reasons go into `findings`.
 fn prove_stages(
     profile: &Profile,
     stages: &mut [Stage],
+    base: &Value,
     proofs: &Proofs<'_>,
     file: &str,
     findings: &mut Vec<Finding>,
@@ -212,9 +251,9 @@ fn prove_stages(
                 kept.push((stage.at.clone(), stage.closes));
             }
             Err(why) => {
-                stage.after = stage.original.clone();
-                stage.closed = stage.original.clone();
-                stage.unmapped = stage.original.clone();
+                if let Some(original) = base.pointer(&stage.at) {
+                    stage.reset(original.clone());
+                }
                 findings.push(why);
             }
         }
@@ -259,7 +298,8 @@ fn all_undone(
 /// The documents a stage is proven with.
 struct Proofs<'a> {
     contract: &'a Loaded,
-    before: &'a Loaded,
+    /// The presentation, where a stage that does not close needs it.
+    before: Option<&'a Loaded>,
     closed: Option<&'a Loaded>,
     unmapped: Option<&'a Loaded>,
     options: &'a verify::Options,
@@ -296,16 +336,22 @@ fn prove_stage(
     let base = if stage.closes {
         proofs.closed
     } else {
-        Some(proofs.before)
+        proofs.before
     };
-    let report = match (base, proofs.unmapped) {
-        (Some(base), Some(unmapped)) => Some(verify(base, unmapped)),
-        _ => None,
+    let proven = match (base, proofs.unmapped) {
+        // Nothing mapped anywhere: the closed document is the rewritten one.
+        (Some(base), Some(unmapped)) if std::ptr::eq(base, unmapped) => Ok(()),
+        (Some(base), Some(unmapped)) => {
+            let report = verify(base, unmapped);
+            if report.verdict == Verdict::Proven {
+                Ok(())
+            } else {
+                Err(Some(report))
+            }
+        }
+        _ => Err(None),
     };
-    if !report
-        .as_ref()
-        .is_some_and(|r| r.verdict == Verdict::Proven)
-    {
+    if let Err(report) = proven {
         return Err(unproven(profile, stage, report.as_ref(), file));
     }
     let against = match (stage.closes, narrowing) {
@@ -353,8 +399,10 @@ fn keep_sound_mappings(
             (true, false) => "enums left as they were",
             _ => "optional properties left optional and enums as they were",
         };
-        stage.after = stage.closed.clone();
-        stage.unmapped = stage.closed.clone();
+        if let Some(closed) = stage.closed.take() {
+            stage.after = closed;
+        }
+        stage.unmapped = None;
         stage.required.clear();
         stage.enums.clear();
         stage.stringified.clear();
@@ -392,18 +440,52 @@ fn nullable_before(stages: &mut [Stage], closed: &Loaded) {
 /// presentation otherwise; `None` when the closed schema does not load.
 fn baseline<'a>(
     closes: bool,
-    closed: &'a Option<Loaded>,
-    before: &'a Loaded,
+    closed: Option<&'a Loaded>,
+    before: Option<&'a Loaded>,
 ) -> Option<&'a Loaded> {
-    if closes {
-        closed.as_ref()
-    } else {
-        Some(before)
+    if closes { closed } else { before }
+}
+
+/// The closed and the unmapped documents, loaded once when they are the same (no stage maps a
+/// value); `None` where one does not load.
+struct Forms {
+    closed: Option<Loaded>,
+    /// `None` when it is `closed`.
+    unmapped: Option<Option<Loaded>>,
+}
+
+impl Forms {
+    fn load(
+        stages: &[Stage],
+        load: impl Fn(&[Stage], fn(&Stage) -> &Value) -> Option<Loaded>,
+    ) -> Forms {
+        let same = stages
+            .iter()
+            .all(|s| s.closed.is_none() && s.unmapped.is_none());
+        Forms {
+            closed: load(stages, Stage::closed),
+            unmapped: (!same).then(|| load(stages, Stage::unmapped)),
+        }
+    }
+
+    fn closed(&self) -> Option<&Loaded> {
+        self.closed.as_ref()
+    }
+
+    fn unmapped(&self) -> Option<&Loaded> {
+        match &self.unmapped {
+            None => self.closed.as_ref(),
+            Some(unmapped) => unmapped.as_ref(),
+        }
     }
 }
 
 /// `base` with each stage's schema (as `pick` chooses) in its place.
 fn placed(base: &Value, stages: &[Stage], pick: fn(&Stage) -> &Value) -> Value {
+    // A stage at the root is the whole document: clone it alone.
+    if let Some(root) = stages.iter().find(|s| s.at.is_empty()) {
+        return pick(root).clone();
+    }
     let mut document = base.clone();
     for stage in stages {
         if let Some(slot) = document.pointer_mut(&stage.at) {
@@ -429,8 +511,7 @@ fn stages(profile: &Profile, loaded: &Loaded, base: &Value, draft: Draft) -> Opt
     let has = |r: Rewrite| profile.rewrites.contains(&r);
     let mut stages = Vec::new();
     for (name, at) in loaded.contents.schemas() {
-        let original = base.pointer(at)?.clone();
-        let mut schema = original.clone();
+        let mut schema = base.pointer(at)?.clone();
         let mut applied = targets::apply(&keeping, &mut schema, draft, at);
         let mut closes = false;
         if has(Rewrite::CloseObjects) {
@@ -438,29 +519,39 @@ fn stages(profile: &Profile, loaded: &Loaded, base: &Value, draft: Draft) -> Opt
             closes = !closings.is_empty();
             applied.extend(closings);
         }
-        let closed = schema.clone();
+        // The forms a value mapping needs are copied only where the profile maps values.
+        let closed =
+            (has(Rewrite::RequireAll) || has(Rewrite::StringEnums)).then(|| schema.clone());
         let required = if has(Rewrite::RequireAll) {
             targets::apply(&[Rewrite::RequireAll], &mut schema, draft, at)
         } else {
             Vec::new()
         };
         // Last, so that nothing moves the enums written as text.
-        let mapped = schema.clone();
-        let enums = if has(Rewrite::StringEnums) {
-            targets::apply(&[Rewrite::StringEnums], &mut schema, draft, at)
-        } else {
-            Vec::new()
+        let mapped = has(Rewrite::StringEnums).then(|| schema.clone());
+        let enums = match mapped {
+            Some(_) => targets::apply(&[Rewrite::StringEnums], &mut schema, draft, at),
+            None => Vec::new(),
         };
         if applied.is_empty() && required.is_empty() && enums.is_empty() {
             continue;
         }
-        let stringified = stringified_of(at, &mapped, &enums);
-        let unmapped = optional_again(&texts_undone(&schema, &mapped, &enums), &required);
+        let maps = !required.is_empty() || !enums.is_empty();
+        let (stringified, unmapped) = match &mapped {
+            Some(mapped) if maps => (
+                stringified_of(at, mapped, &enums),
+                Some(optional_again(
+                    texts_undone(schema.clone(), mapped, &enums),
+                    &required,
+                )),
+            ),
+            _ if maps => (Vec::new(), Some(optional_again(schema.clone(), &required))),
+            _ => (Vec::new(), None),
+        };
         stages.push(Stage {
             name: name.to_owned(),
             at: at.to_owned(),
-            original,
-            closed,
+            closed: closed.filter(|_| maps),
             unmapped,
             after: schema,
             applied,
@@ -489,8 +580,7 @@ fn stringified_of(at: &str, before: &Value, enums: &[Applied]) -> Vec<Stringifie
 }
 
 /// `schema` with each enum written as text put back as it was in `before`.
-fn texts_undone(schema: &Value, before: &Value, enums: &[Applied]) -> Value {
-    let mut out = schema.clone();
+fn texts_undone(mut out: Value, before: &Value, enums: &[Applied]) -> Value {
     for e in enums {
         if let (Some(slot), Some(was)) = (out.pointer_mut(&e.at), before.pointer(&e.at)) {
             *slot = was.clone();
@@ -514,8 +604,7 @@ fn object_of(property: &str) -> Option<(String, String)> {
 
 /// `schema` with the properties `required` made required taken out of `required` again (and
 /// `required` itself when nothing is left).
-fn optional_again(schema: &Value, required: &[Applied]) -> Value {
-    let mut out = schema.clone();
+fn optional_again(mut out: Value, required: &[Applied]) -> Value {
     for made in required {
         let Some((object, key)) = object_of(&made.at) else {
             continue;
