@@ -142,6 +142,46 @@ pub fn load(input: &Input, options: &LoadOptions) -> Result<Loaded, Vec<Finding>
     load_source(source, uri, &stem, options, &mut fetch)
 }
 
+/// Loads a document held in memory, `bytes` named `name` in diagnostics, as [`load`] loads a
+/// file (the same limits, decoding and findings) but reading no other file: a reference to one
+/// is refused (`stitch::load::read`). Relative references resolve against the current
+/// directory, as for standard input. For programs that build their schemas, and for fuzzing.
+pub fn load_bytes(
+    name: &str,
+    bytes: Vec<u8>,
+    options: &LoadOptions,
+) -> Result<Loaded, Vec<Finding>> {
+    if bytes.len() as u64 > options.max_input_size {
+        return Err(vec![source::too_large(
+            name,
+            Some(bytes.len() as u64),
+            options.max_input_size,
+        )]);
+    }
+    let source = source::decode(name.to_owned(), bytes).map_err(|f| vec![f])?;
+    load_source(
+        source,
+        file_uri(Path::new(name)),
+        "schema",
+        options,
+        &mut NoFetch,
+    )
+}
+
+/// Reads no file: what [`load_bytes`] resolves references with.
+struct NoFetch;
+
+impl refs::Fetch for NoFetch {
+    fn fetch(&mut self, path: &Path) -> Result<Arc<SourceText>, Finding> {
+        let name = path.display().to_string();
+        Err(Finding::error(
+            codes::READ,
+            format!("cannot read `{name}`: a document loaded from memory reads no other file"),
+        )
+        .in_file(&name))
+    }
+}
+
 /// C1: loads a file a directory walk found, or `Ok(None)` when it does not look like a schema
 /// or a tool ([`looks_checkable`]); a file that is not JSON is an error either way.
 pub fn load_if_checkable(

@@ -91,7 +91,7 @@ fn read_error(name: &str, e: &io::Error) -> Finding {
     Finding::error(codes::READ, format!("cannot read `{name}`: {reason}")).in_file(name)
 }
 
-fn too_large(name: &str, size: Option<u64>, max_size: u64) -> Finding {
+pub(super) fn too_large(name: &str, size: Option<u64>, max_size: u64) -> Finding {
     let what = match size {
         Some(size) => format!("`{name}` is {size} bytes"),
         None => format!("`{name}` is more than {max_size} bytes"),
