@@ -309,7 +309,7 @@ impl<'a, 's> Sampler<'a, 's> {
     }
 
     /// A string matching `pattern` (as far as the generator reads it).
-    fn matching(&self, pattern: &str, chooser: &mut Chooser) -> Option<String> {
+    pub(crate) fn matching(&self, pattern: &str, chooser: &mut Chooser) -> Option<String> {
         let regex = self.regex(pattern)?;
         let sampled: Result<String, _> = chooser.rng.sample(&*regex);
         sampled.ok()
@@ -528,13 +528,7 @@ impl<'a, 's> Sampler<'a, 's> {
             && (out.len() < min || (extra == 0 && chooser.chance(1, 3)))
         {
             extra += 1;
-            let pattern = nodes
-                .iter()
-                .filter_map(|n| n.pattern_properties())
-                .flat_map(|p| p.keys())
-                .next()
-                .cloned();
-            let name = match pattern.and_then(|p| self.matching(&p, chooser)) {
+            let name = match self.extra_name(nodes, chooser) {
                 Some(name) if !out.contains_key(&name) => name,
                 _ => format!("extra{extra}"),
             };
@@ -556,6 +550,46 @@ impl<'a, 's> Sampler<'a, 's> {
             }
         }
         Some(Value::Object(out))
+    }
+}
+
+impl Sampler<'_, '_> {
+    /// A name for a key no schema of the object names, from what its schemas say of such keys:
+    /// one of its `patternProperties` (with a letter before or after it where the pattern is not
+    /// anchored there, so a key may match one pattern and not another), or a name its
+    /// `propertyNames` lists or matches; `None` for an arbitrary name.
+    fn extra_name(&self, nodes: &[Node<'_, '_>], chooser: &mut Chooser) -> Option<String> {
+        let mut patterns: Vec<&str> = Vec::new();
+        let mut listed: Vec<&str> = Vec::new();
+        for node in nodes {
+            patterns.extend(
+                node.pattern_properties()
+                    .into_iter()
+                    .flat_map(|p| p.keys())
+                    .map(String::as_str),
+            );
+            if let Some(Value::Object(names)) = node.get("propertyNames") {
+                if let Some(Value::String(p)) = names.get("pattern") {
+                    patterns.push(p);
+                }
+                if let Some(Value::String(c)) = names.get("const") {
+                    listed.push(c);
+                }
+                if let Some(Value::Array(values)) = names.get("enum") {
+                    listed.extend(values.iter().filter_map(Value::as_str));
+                }
+            }
+        }
+        let choice = chooser.pick(patterns.len() + listed.len() + 1);
+        let Some(pattern) = patterns.get(choice) else {
+            return listed.get(choice - patterns.len()).map(|n| (*n).to_owned());
+        };
+        let name = self.matching(pattern, chooser)?;
+        Some(match chooser.pick(3) {
+            1 if !pattern.starts_with('^') => format!("a{name}"),
+            2 if !pattern.ends_with('$') => format!("{name}a"),
+            _ => name,
+        })
     }
 }
 

@@ -68,17 +68,57 @@ pub(crate) fn find(
         // The doubt is about the whole value: the candidates are whole values.
         bases = vec![Value::Null];
     }
+    let names = new_key_names(doubt, sampler, seed);
     for base in &bases {
         for edit in &edits {
-            let Some(candidate) = apply(base, &doubt.path, edit) else {
-                continue;
-            };
-            if let Some(rejection) = confirm(&candidate, sub, sup, semantics) {
-                return Some((candidate, rejection));
+            for name in &names {
+                let Some(candidate) = apply(base, &doubt.path, edit, name.as_deref()) else {
+                    continue;
+                };
+                if let Some(rejection) = confirm(&candidate, sub, sup, semantics) {
+                    return Some((candidate, rejection));
+                }
             }
         }
     }
     None
+}
+
+/// Names to try for a key no schema names (a doubt whose path ends in a new key): keys matching
+/// the contract's pattern for it and, for a doubt about one of the presentation's
+/// `patternProperties`, keys matching that pattern; each also with a letter before or after it
+/// where the pattern is not anchored there (`x$` matches `ax`, which `^x` does not). `None`
+/// stands for a name nothing suggests. For any other doubt, `[None]`.
+fn new_key_names(doubt: &Doubt, sampler: &Sampler<'_, '_>, seed: u64) -> Vec<Option<String>> {
+    let Some(Segment::NewKey(own)) = doubt.path.last() else {
+        return vec![None];
+    };
+    let theirs = (doubt.keyword == "patternProperties")
+        .then(|| crate::schema::pointer::tokens(&doubt.sup_at.pointer)?.pop())
+        .flatten();
+    let mut names: Vec<Option<String>> = Vec::new();
+    for pattern in own.iter().chain(theirs.iter()) {
+        for k in 0..4 {
+            let mut chooser = Chooser::systematic(k, seed);
+            let Some(name) = sampler.matching(pattern, &mut chooser) else {
+                continue;
+            };
+            let mut variants = vec![name.clone()];
+            if !pattern.starts_with('^') {
+                variants.push(format!("a{name}"));
+            }
+            if !pattern.ends_with('$') {
+                variants.push(format!("{name}a"));
+            }
+            for variant in variants {
+                if !names.contains(&Some(variant.clone())) {
+                    names.push(Some(variant));
+                }
+            }
+        }
+    }
+    names.push(None);
+    names
 }
 
 /// The presentation's rejection of `value`, when the contract accepts it (under `declared`,
@@ -99,8 +139,9 @@ pub(crate) fn confirm(
     }
 }
 
-/// `base` with `edit` made at `path`, when the path leads somewhere in it.
-fn apply(base: &Value, path: &[Segment], edit: &Edit) -> Option<Value> {
+/// `base` with `edit` made at `path`, when the path leads somewhere in it; a new key is named
+/// `name`, or `stitch_extraN` without one.
+fn apply(base: &Value, path: &[Segment], edit: &Edit, name: Option<&str>) -> Option<Value> {
     let Some((last, parents)) = path.split_last() else {
         return match edit {
             Edit::Set(v) => Some(v.clone()),
@@ -124,9 +165,13 @@ fn apply(base: &Value, path: &[Segment], edit: &Edit) -> Option<Value> {
             map.shift_remove(k)?;
         }
         (Segment::NewKey(_), Value::Object(map), Edit::Set(v)) => {
-            let name = (0..)
-                .map(|i| format!("stitch_extra{i}"))
-                .find(|n| !map.contains_key(n))?;
+            let name = match name {
+                Some(name) if !map.contains_key(name) => name.to_owned(),
+                Some(_) => return None,
+                None => (0..)
+                    .map(|i| format!("stitch_extra{i}"))
+                    .find(|n| !map.contains_key(n))?,
+            };
             map.insert(name, v.clone());
         }
         (Segment::Index(i), Value::Array(items), Edit::Set(v)) => {
@@ -157,18 +202,19 @@ mod tests {
             Segment::Index(2),
         ];
         assert_eq!(
-            apply(&base, &path, &Edit::Set(json!(9))),
+            apply(&base, &path, &Edit::Set(json!(9)), None),
             Some(json!({"a": {"b": [1, 2, 9]}, "c": 3}))
         );
         assert_eq!(
-            apply(&base, &[Segment::Key("c".into())], &Edit::Remove),
+            apply(&base, &[Segment::Key("c".into())], &Edit::Remove, None),
             Some(json!({"a": {"b": [1, 2]}}))
         );
         assert_eq!(
             apply(
                 &base,
                 &[Segment::Key("x".into()), Segment::Key("y".into())],
-                &Edit::Remove
+                &Edit::Remove,
+                None
             ),
             None
         );
@@ -176,7 +222,8 @@ mod tests {
             apply(
                 &json!({}),
                 &[Segment::NewKey(None)],
-                &Edit::Set(json!(true))
+                &Edit::Set(json!(true)),
+                None
             ),
             Some(Value::Object(Map::from_iter([(
                 "stitch_extra0".to_owned(),
