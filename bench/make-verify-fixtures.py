@@ -147,6 +147,18 @@ case("v1-unevaluated-properties", {"type": "object", "properties": {"a": {}}, "a
      {"type": "object", "allOf": [{"properties": {"a": {}}}], "unevaluatedProperties": False})
 case("v1-unevaluated-beside-additional", {"type": "object", "properties": {"a": {}}, "additionalProperties": False},
      {"type": "object", "properties": {"a": {}}, "additionalProperties": False, "unevaluatedProperties": False}, draft=S2019)
+# a $dynamicRef whose anchor name is written once in the document set reads as a $ref (issue 16)
+case("v1-dynamic-ref-unique-anchor", {"$dynamicAnchor": "node", "type": "object", "properties": {"child": {"$dynamicRef": "#node"}}},
+     {"type": "object", "properties": {"child": {"type": "object"}}}, "strict")
+case("v1-dynamic-ref-unique-anchor-narrowed", {"type": "object", "properties": {"child": {"type": "object", "properties": {"child": {"type": "integer"}}}}},
+     {"$dynamicAnchor": "node", "type": "object", "properties": {"child": {"$dynamicRef": "#node"}}}, "strict")
+# keys no schema names, whose name decides (jsoncompat's backcompat suite, issue 16)
+case("v1-pattern-properties-key-outside-presentation", {"type": "object", "patternProperties": {"^x": {"type": "string"}, "x$": {"type": "integer"}}, "additionalProperties": False},
+     {"type": "object", "patternProperties": {"^x": {"type": "string"}}, "additionalProperties": False}, "strict")
+case("v1-pattern-properties-key-of-presentation", {"type": "object", "additionalProperties": True},
+     {"type": "object", "patternProperties": {"^x$": {"type": "integer"}}}, "strict")
+case("v1-property-names-enum-widened", {"type": "object", "properties": {"flags": {"type": "object", "propertyNames": {"enum": ["a", "b"]}, "additionalProperties": {"type": "boolean"}}}, "required": ["flags"]},
+     {"type": "object", "properties": {"flags": {"type": "object", "propertyNames": {"enum": ["a"]}, "additionalProperties": {"type": "boolean"}}}, "required": ["flags"]}, "strict")
 case("v1-dynamic-ref", {"type": "object", "properties": {"a": {"type": "string"}}, "additionalProperties": False},
      {"type": "object", "properties": {"a": {"$dynamicRef": "#text"}}, "$defs": {"text": {"$dynamicAnchor": "text", "type": "string"}}})
 # declared semantics and a union's closure (§1): the extra keys a branch may carry are the ones

@@ -33,6 +33,8 @@ pub struct Space<'a> {
     pub(crate) enumerations: Mutex<HashMap<EnumKey, Arc<Vec<Value>>>>,
     /// The types of each node with a long `enum`, once (`terms::space_types`).
     pub(crate) node_types: Mutex<HashMap<Location, Types>>,
+    /// How many times each `$dynamicAnchor` name is written in the document set, once.
+    dynamic_anchors: std::sync::OnceLock<HashMap<String, usize>>,
 }
 
 impl<'a> Space<'a> {
@@ -53,7 +55,41 @@ impl<'a> Space<'a> {
             refs,
             enumerations: Mutex::new(HashMap::new()),
             node_types: Mutex::new(HashMap::new()),
+            dynamic_anchors: std::sync::OnceLock::new(),
         }
+    }
+
+    /// Where the `$dynamicRef` at `at` leads when that cannot depend on the path by which the
+    /// value was reached: its fragment is not a plain name (a pointer), or at most one
+    /// `$dynamicAnchor` of that name is written anywhere in the document set, so the dynamic
+    /// scope can only find the place the reference resolves to statically (2020-12 §8.2.3.2).
+    /// Counting every `"$dynamicAnchor"` key, even one in data, only makes this more cautious.
+    pub(crate) fn static_dynamic_target(&self, at: &Location) -> Option<&'a Location> {
+        let target = self.target(at, "$dynamicRef")?;
+        let reference = self.value(at)?.get("$dynamicRef")?.as_str()?;
+        let name = reference.rsplit_once('#').map_or("", |(_, f)| f);
+        if name.is_empty() || name.starts_with('/') {
+            return Some(target);
+        }
+        let counts = self.dynamic_anchors.get_or_init(|| {
+            let mut counts = HashMap::new();
+            let mut stack: Vec<&'a Value> =
+                self.loaded.documents.iter().map(|d| &d.value).collect();
+            while let Some(value) = stack.pop() {
+                match value {
+                    Value::Object(map) => {
+                        if let Some(Value::String(anchor)) = map.get("$dynamicAnchor") {
+                            *counts.entry(anchor.clone()).or_insert(0) += 1;
+                        }
+                        stack.extend(map.values());
+                    }
+                    Value::Array(items) => stack.extend(items),
+                    _ => {}
+                }
+            }
+            counts
+        });
+        (counts.get(name).copied().unwrap_or(0) <= 1).then_some(target)
     }
 
     /// The value at a place.
@@ -196,6 +232,13 @@ impl<'a> Node<'a, '_> {
     pub fn ref_target(&self) -> Option<&'a Location> {
         self.get("$ref")?;
         self.space.target(&self.at, "$ref")
+    }
+
+    /// Where its `$dynamicRef` leads, when that does not depend on the dynamic scope
+    /// ([`Space::static_dynamic_target`]): then it reads as a `$ref`.
+    pub fn dynamic_target(&self) -> Option<&'a Location> {
+        self.get("$dynamicRef")?;
+        self.space.static_dynamic_target(&self.at)
     }
 
     /// The types its own `type`, `const` and `enum` allow.

@@ -100,9 +100,8 @@ fn expand_with(
             continue;
         }
         term.nodes.push(at.clone());
-        if let Some(target) = node.ref_target() {
-            pending.push(target.clone());
-        }
+        pending.extend(node.ref_target().cloned());
+        pending.extend(node.dynamic_target().cloned());
         if let Some(Value::Array(all)) = node.get("allOf") {
             for i in (0..all.len()).rev() {
                 pending.push(node.child_index("allOf", i));
@@ -164,6 +163,7 @@ pub(crate) fn pick(
         if node.ref_only() {
             continue;
         }
+        pending.extend(node.dynamic_target().cloned());
         term.nodes.push(at.clone());
         if let Some(Value::Array(all)) = node.get("allOf") {
             for i in (0..all.len()).rev() {

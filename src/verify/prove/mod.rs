@@ -402,8 +402,11 @@ impl<'a, 's> Prover<'a, 's> {
                 return Proof::Proven;
             }
         }
+        if let Some(target) = node.dynamic_target() {
+            require!(self.term(term, parts, &target.clone(), depth + 1));
+        }
         for keyword in ["$dynamicRef", "$recursiveRef"] {
-            if node.get(keyword).is_some() {
+            if node.get(keyword).is_some() && node.dynamic_target().is_none() {
                 return self.doubt(
                     term,
                     sup,
