@@ -157,6 +157,10 @@ case("v1-pattern-properties-key-outside-presentation", {"type": "object", "patte
      {"type": "object", "patternProperties": {"^x": {"type": "string"}}, "additionalProperties": False}, "strict")
 case("v1-pattern-properties-key-of-presentation", {"type": "object", "additionalProperties": True},
      {"type": "object", "patternProperties": {"^x$": {"type": "integer"}}}, "strict")
+case("v1-pattern-properties-within", {"type": "object", "patternProperties": {"^ab": {"type": "integer"}}, "additionalProperties": False},
+     {"type": "object", "patternProperties": {"^[a-c]": {"type": "number"}}, "additionalProperties": False})
+case("v1-pattern-properties-not-within", {"type": "object", "patternProperties": {"^a": {"type": "integer"}}, "additionalProperties": False},
+     {"type": "object", "patternProperties": {"^ab": {"type": "number"}}, "additionalProperties": False})
 case("v1-property-names-enum-widened", {"type": "object", "properties": {"flags": {"type": "object", "propertyNames": {"enum": ["a", "b"]}, "additionalProperties": {"type": "boolean"}}}, "required": ["flags"]},
      {"type": "object", "properties": {"flags": {"type": "object", "propertyNames": {"enum": ["a"]}, "additionalProperties": {"type": "boolean"}}}, "required": ["flags"]}, "strict")
 case("v1-dynamic-ref", {"type": "object", "properties": {"a": {"type": "string"}}, "additionalProperties": False},

@@ -157,28 +157,79 @@ pub(crate) fn other_keys(
 /// True when no key can match both regular expressions: both start with `^` and a literal
 /// text, and neither text starts with the other (`^x-` and `^y-`). Anything else may overlap.
 pub(crate) fn disjoint_patterns(a: &str, b: &str) -> bool {
-    fn literal_prefix(pattern: &str) -> Option<String> {
-        let rest = pattern.strip_prefix('^')?;
-        if pattern.contains('|') {
-            return None;
-        }
-        let chars: Vec<char> = rest.chars().collect();
-        let mut out = String::new();
-        for (i, c) in chars.iter().enumerate() {
-            if "\\.[]()*+?{}|^$".contains(*c) {
-                break;
-            }
-            if chars.get(i + 1).is_some_and(|n| "?*{".contains(*n)) {
-                break;
-            }
-            out.push(*c);
-        }
-        (!out.is_empty()).then_some(out)
-    }
     match (literal_prefix(a), literal_prefix(b)) {
         (Some(x), Some(y)) => !x.starts_with(&y) && !y.starts_with(&x),
         _ => false,
     }
+}
+
+/// The text every key matching `pattern` starts with, when the pattern starts with `^` and a
+/// literal text, and has no alternative: `^x-[0-9]+` gives `x-`.
+fn literal_prefix(pattern: &str) -> Option<String> {
+    let rest = pattern.strip_prefix('^')?;
+    if pattern.contains('|') {
+        return None;
+    }
+    let chars: Vec<char> = rest.chars().collect();
+    let mut out = String::new();
+    for (i, c) in chars.iter().enumerate() {
+        if "\\.[]()*+?{}|^$".contains(*c) {
+            break;
+        }
+        if chars.get(i + 1).is_some_and(|n| "?*{".contains(*n)) {
+            break;
+        }
+        out.push(*c);
+    }
+    (!out.is_empty()).then_some(out)
+}
+
+/// True when every key matching `a` matches `b` too (so `b`'s schema, not an
+/// `additionalProperties`, applies to it): they are the same pattern, or `b` is `^` followed
+/// by single characters or character classes and nothing else (`^x-`, `^[a-c]`, `^\\d`), and
+/// every key matching `a` starts with printable ASCII text those characters accept. Printable
+/// ASCII reads the same in ECMA-262 and in the engine that judges here (`\\d`, `\\w`, `.`).
+/// Anything else is not shown: `false`.
+pub(crate) fn pattern_within(a: &str, b: &str) -> bool {
+    use regex_syntax::hir::{Class, HirKind, Look};
+    if a == b {
+        return true;
+    }
+    let Some(prefix) = literal_prefix(a).filter(|p| p.chars().all(|c| matches!(c, ' '..='~')))
+    else {
+        return false;
+    };
+    let Ok(hir) = regex_syntax::ParserBuilder::new().build().parse(b) else {
+        return false;
+    };
+    let parts = match hir.kind() {
+        HirKind::Concat(parts) => parts.as_slice(),
+        _ => return false,
+    };
+    let Some((first, atoms)) = parts.split_first() else {
+        return false;
+    };
+    if !matches!(first.kind(), HirKind::Look(Look::Start)) {
+        return false;
+    }
+    let mut text = prefix.chars();
+    for atom in atoms {
+        let accepted = match atom.kind() {
+            HirKind::Literal(literal) => std::str::from_utf8(&literal.0)
+                .is_ok_and(|l| l.chars().all(|c| text.next() == Some(c))),
+            HirKind::Class(Class::Unicode(class)) => text.next().is_some_and(|c| {
+                class
+                    .ranges()
+                    .iter()
+                    .any(|r| r.start() <= c && c <= r.end())
+            }),
+            _ => false,
+        };
+        if !accepted {
+            return false;
+        }
+    }
+    true
 }
 
 /// The keys a term requires.
@@ -248,7 +299,23 @@ pub(crate) fn item_count(space: &Space<'_>, term: &Term) -> (u64, Option<u64>) {
 
 #[cfg(test)]
 mod tests {
-    use super::disjoint_patterns;
+    use super::{disjoint_patterns, pattern_within};
+
+    #[test]
+    fn a_pattern_within_another() {
+        assert!(pattern_within("^ab", "^a"));
+        assert!(pattern_within("^a", "^[a-c]"));
+        assert!(pattern_within("^x-[0-9]+$", "^x-"));
+        assert!(pattern_within("^7a", "^\\d"));
+        assert!(pattern_within("x$", "x$"));
+        assert!(!pattern_within("^a", "^ab"));
+        assert!(!pattern_within("^d", "^[a-c]"));
+        assert!(!pattern_within("^ab", "^a$"));
+        assert!(!pattern_within("^ab", "a"));
+        assert!(!pattern_within("^a|^b", "^a"));
+        assert!(!pattern_within("^a+", "^aa"));
+        assert!(!pattern_within("ab", "^a"));
+    }
 
     #[test]
     fn patterns_with_different_literal_prefixes_are_disjoint() {

@@ -171,7 +171,7 @@ impl<'a> Prover<'a, '_> {
             }
             let covered = pattern
                 .as_ref()
-                .is_some_and(|p| sup.patterns.iter().any(|(q, _)| q == p));
+                .is_some_and(|p| sup.patterns.iter().any(|(q, _)| keys::pattern_within(p, q)));
             if let Some(additional) = &sup.additional
                 && !covered
             {
