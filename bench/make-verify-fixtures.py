@@ -161,6 +161,9 @@ case("v1-pattern-properties-within", {"type": "object", "patternProperties": {"^
      {"type": "object", "patternProperties": {"^[a-c]": {"type": "number"}}, "additionalProperties": False})
 case("v1-pattern-properties-not-within", {"type": "object", "patternProperties": {"^a": {"type": "integer"}}, "additionalProperties": False},
      {"type": "object", "patternProperties": {"^ab": {"type": "number"}}, "additionalProperties": False})
+# an open object with patterns: a key matches one of them, or none and meets additionalProperties
+case("v1-pattern-properties-open-split", {"type": "object", "patternProperties": {"^x": {"type": "integer"}}, "additionalProperties": {"type": "string"}},
+     {"type": "object", "patternProperties": {"^x": {"type": "number"}}, "additionalProperties": {"type": "string"}}, "strict")
 case("v1-property-names-enum-widened", {"type": "object", "properties": {"flags": {"type": "object", "propertyNames": {"enum": ["a", "b"]}, "additionalProperties": {"type": "boolean"}}}, "required": ["flags"]},
      {"type": "object", "properties": {"flags": {"type": "object", "propertyNames": {"enum": ["a"]}, "additionalProperties": {"type": "boolean"}}}, "required": ["flags"]}, "strict")
 case("v1-dynamic-ref", {"type": "object", "properties": {"a": {"type": "string"}}, "additionalProperties": False},

@@ -83,19 +83,30 @@ pub(crate) fn at_key(
     (!alternatives.is_empty()).then_some(alternatives)
 }
 
-/// What a term allows for keys no schema names, as alternatives: the schemas such a key's
-/// value must satisfy, and the pattern such a key must match (when a closed schema lets keys in
-/// only through its `patternProperties`, one alternative per pattern). Empty when no such key
-/// is allowed.
+/// One alternative for keys no schema names: the schemas such a key's value must satisfy, the
+/// pattern it matches (if one), and the patterns it matches none of.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct OtherKeys {
+    pub conj: Vec<Location>,
+    pub pattern: Option<String>,
+    pub unlike: Vec<String>,
+}
+
+/// What a term allows for keys no schema names, as alternatives ([`OtherKeys`]): when a closed
+/// schema lets keys in only through its `patternProperties`, one per pattern; when one node of
+/// an open term has patterns, one per pattern and one for the keys matching none of them (which
+/// its `additionalProperties`, if any, governs). Empty when no such key is allowed.
 pub(crate) fn other_keys(
     space: &Space<'_>,
     term: &Term,
     parts: &Parts,
     semantics: Semantics,
-) -> Vec<(Vec<Location>, Option<String>)> {
+) -> Vec<OtherKeys> {
     let mut certain: Vec<Location> = Vec::new();
     let mut only: Option<Vec<Location>> = None;
     let mut explicit = false;
+    // The open nodes with patterns: their patterns, and their `additionalProperties`.
+    let mut split: Vec<(Vec<Location>, Option<Location>)> = Vec::new();
     for at in &term.nodes {
         let Some(node) = space.node(at) else {
             continue;
@@ -120,12 +131,16 @@ pub(crate) fn other_keys(
                 explicit = true;
                 if patterns.is_empty() {
                     certain.push(node.child("additionalProperties"));
+                } else {
+                    split.push((patterns, Some(node.child("additionalProperties"))));
                 }
             }
             None if !patterns.is_empty() => {
                 explicit = true;
                 if semantics == Semantics::Declared {
                     only.get_or_insert(patterns);
+                } else {
+                    split.push((patterns, None));
                 }
             }
             None => {}
@@ -136,21 +151,44 @@ pub(crate) fn other_keys(
     if !allowed {
         return Vec::new();
     }
-    match only {
-        None => vec![(certain, None)],
-        Some(patterns) => patterns
-            .into_iter()
-            .map(|at| {
-                let pattern = at
-                    .pointer
-                    .rsplit('/')
-                    .next()
-                    .map(crate::schema::pointer::unescape);
-                let mut conj = certain.clone();
-                conj.push(at);
-                (conj, pattern)
-            })
-            .collect(),
+    let name = |at: &Location| {
+        at.pointer
+            .rsplit('/')
+            .next()
+            .map(crate::schema::pointer::unescape)
+    };
+    let with = |at: Location| {
+        let mut conj = certain.clone();
+        let pattern = name(&at);
+        conj.push(at);
+        OtherKeys {
+            conj,
+            pattern,
+            unlike: Vec::new(),
+        }
+    };
+    match (only, split.len()) {
+        (Some(patterns), _) => patterns.into_iter().map(with).collect(),
+        // One open node with patterns: a key matches one of them, or none and meets its
+        // `additionalProperties`. (With several, keys are left unconstrained: an
+        // over-approximation.)
+        (None, 1) => {
+            let (patterns, additional) = split.pop().expect("one");
+            let unlike = patterns.iter().filter_map(name).collect();
+            let mut out: Vec<OtherKeys> = patterns.into_iter().map(with).collect();
+            let mut conj = certain.clone();
+            conj.extend(additional);
+            out.push(OtherKeys {
+                conj,
+                pattern: None,
+                unlike,
+            });
+            out
+        }
+        (None, _) => vec![OtherKeys {
+            conj: certain,
+            ..OtherKeys::default()
+        }],
     }
 }
 

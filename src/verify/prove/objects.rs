@@ -27,7 +27,7 @@ struct SubKeys {
     allowed: Vec<(String, SubLoc)>,
     /// What it allows for keys no schema names, as alternatives (with the pattern such a key
     /// must match, when one must).
-    others: Vec<(Vec<Location>, Option<String>)>,
+    others: Vec<keys::OtherKeys>,
 }
 
 /// What `sup` says about keys it does not name.
@@ -147,13 +147,18 @@ impl<'a> Prover<'a, '_> {
     /// Keys a value of the term may carry without any schema naming them, against `sup`'s
     /// patterns (unless provably disjoint) and `additionalProperties`.
     fn unnamed_keys(&mut self, keys: &SubKeys, sup: &SupKeys) -> Proof {
-        for (conj, pattern) in &keys.others {
+        for other in &keys.others {
+            let (conj, pattern) = (&other.conj, &other.pattern);
             let step = Segment::NewKey(pattern.clone());
             for (q, place) in &sup.patterns {
                 if pattern
                     .as_deref()
                     .is_some_and(|p| keys::disjoint_patterns(p, q))
                 {
+                    continue;
+                }
+                // These keys match none of `unlike`: none matches a pattern within one of them.
+                if other.unlike.iter().any(|p| keys::pattern_within(q, p)) {
                     continue;
                 }
                 let outcome = self.at(step.clone(), vec![conj.clone()], place.clone());
