@@ -323,9 +323,23 @@ pub const KEYWORDS: &[Keyword] = {
 
 /// The row of `keyword` in `draft`, when the draft defines it.
 pub fn lookup(keyword: &str, draft: Draft) -> Option<&'static Keyword> {
-    KEYWORDS
+    // Indexed by name once: the prover and the sampler ask millions of times.
+    static BY_NAME: std::sync::OnceLock<
+        std::collections::HashMap<&'static str, Vec<&'static Keyword>>,
+    > = std::sync::OnceLock::new();
+    let by_name = BY_NAME.get_or_init(|| {
+        let mut map: std::collections::HashMap<&'static str, Vec<&'static Keyword>> =
+            std::collections::HashMap::new();
+        for k in KEYWORDS {
+            map.entry(k.name).or_default().push(k);
+        }
+        map
+    });
+    by_name
+        .get(keyword)?
         .iter()
-        .find(|k| k.name == keyword && k.in_draft(draft))
+        .copied()
+        .find(|k| k.in_draft(draft))
 }
 
 /// The rows of `keyword` in any draft.

@@ -177,7 +177,7 @@ impl Report {
 const SECOND_OPINION_MAX_BYTES: usize = 256 * 1024;
 
 /// Verifies that `sup` accepts every value `sub` accepts (V4).
-pub fn verify(sub: &Space<'_>, sup: &Space<'_>, options: &Options) -> Report {
+pub fn verify<'a>(sub: &Space<'a>, sup: &Space<'a>, options: &Options) -> Report {
     let semantics = options.semantics;
     let sub_judge = judge::Judge::new(sub);
     let sup_judge = judge::Judge::new(sup);
@@ -514,7 +514,7 @@ fn rejected_by(sup: &Space<'_>, rejection: &Rejection) -> String {
 /// The canonical form's answer, where it can give one in time (V1, last paragraph). Under
 /// `declared` semantics it is asked about `sub` itself, which accepts at least close(sub): a
 /// `yes` proves the inclusion all the more.
-fn second_opinion(sub: &Space<'_>, sup: &Space<'_>) -> Option<bool> {
+fn second_opinion<'a>(sub: &Space<'a>, sup: &Space<'a>) -> Option<bool> {
     let sub_value = sub.value(&sub.root)?;
     let sup_value = sup.value(&sup.root)?;
     let draft = sub.draft(&sub.root);

@@ -33,6 +33,9 @@ pub struct Space<'a> {
     pub(crate) enumerations: Mutex<HashMap<EnumKey, Arc<Vec<Value>>>>,
     /// The types of each node with a long `enum`, once (`terms::space_types`).
     pub(crate) node_types: Mutex<HashMap<Location, Types>>,
+    /// Each place looked up, once: walking a JSON Pointer costs a map lookup per token, and the
+    /// sampler asks for the same places again and again (issue 16).
+    values: Mutex<HashMap<Location, Option<&'a Value>>>,
     /// How many times each `$dynamicAnchor` name is written in the document set, once.
     dynamic_anchors: std::sync::OnceLock<HashMap<String, usize>>,
 }
@@ -56,6 +59,7 @@ impl<'a> Space<'a> {
             enumerations: Mutex::new(HashMap::new()),
             node_types: Mutex::new(HashMap::new()),
             dynamic_anchors: std::sync::OnceLock::new(),
+            values: Mutex::new(HashMap::new()),
         }
     }
 
@@ -94,10 +98,17 @@ impl<'a> Space<'a> {
 
     /// The value at a place.
     pub(crate) fn value(&self, at: &Location) -> Option<&'a Value> {
-        self.loaded
+        let mut values = self.values.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(found) = values.get(at) {
+            return *found;
+        }
+        let found = self
+            .loaded
             .documents
             .get(at.doc)
-            .and_then(|d| crate::schema::pointer::get(&d.value, &at.pointer))
+            .and_then(|d| crate::schema::pointer::get(&d.value, &at.pointer));
+        values.insert(at.clone(), found);
+        found
     }
 
     /// The draft a place is read with.
@@ -193,10 +204,12 @@ impl<'a> Node<'a, '_> {
 
     /// A keyword's value, if the draft knows the keyword and it is not hidden by `$ref`.
     pub fn get(&self, keyword: &str) -> Option<&'a Value> {
+        // Most keywords asked for are absent: the map answers that first (a hot path, issue 16).
+        let value = self.map.get(keyword)?;
         if !self.draft.is_keyword(keyword) || (self.ref_only() && keyword != "$ref") {
             return None;
         }
-        self.map.get(keyword)
+        Some(value)
     }
 
     /// True when the node writes a keyword specific to values of `kind` (F7.4's lists).
