@@ -45,6 +45,12 @@ fn load_bytes(name: &str, data: &[u8]) -> Option<Loaded> {
     document::load_bytes(name, data.to_vec(), &LoadOptions::default()).ok()
 }
 
+/// The document, when it loads and every schema in it compiles (what the commands that
+/// validate require before they go on).
+fn compiled(name: &str, data: &[u8]) -> Option<Loaded> {
+    load_bytes(name, data).filter(|loaded| document::compile_findings(loaded).is_empty())
+}
+
 /// The pointer of the document's first schema (the root of a bare schema, a tool's input
 /// schema).
 fn first_schema(loaded: &Loaded) -> &str {
@@ -75,12 +81,9 @@ pub fn load(data: &[u8]) {
 /// Flattening and verifying the presentation, then retargeting it.
 pub fn flatten(data: &[u8]) {
     on_worker_stack(|| {
-        let Some(loaded) = load_bytes("fuzz.json", data) else {
+        let Some(loaded) = compiled("fuzz.json", data) else {
             return;
         };
-        if !document::compile_findings(&loaded).is_empty() {
-            return;
-        }
         let plan = Plan {
             choices: Choices::default(),
             verify: Some(options()),
@@ -126,17 +129,12 @@ pub fn verify(data: &[u8]) {
             Some(at) => (&data[..at], &data[at + 1..]),
             None => (data, data),
         };
-        let Some(sub) = load_bytes("sub.json", sub_bytes) else {
+        let (Some(sub), Some(sup)) = (
+            compiled("sub.json", sub_bytes),
+            compiled("sup.json", sup_bytes),
+        ) else {
             return;
         };
-        let Some(sup) = load_bytes("sup.json", sup_bytes) else {
-            return;
-        };
-        if !document::compile_findings(&sub).is_empty()
-            || !document::compile_findings(&sup).is_empty()
-        {
-            return;
-        }
         let (sub, sup) = (
             Space::new(&sub, first_schema(&sub)),
             Space::new(&sup, first_schema(&sup)),
@@ -173,12 +171,9 @@ pub fn verify(data: &[u8]) {
 /// Eight values, twice with one seed.
 pub fn sample(data: &[u8]) {
     on_worker_stack(|| {
-        let Some(loaded) = load_bytes("fuzz.json", data) else {
+        let Some(loaded) = compiled("fuzz.json", data) else {
             return;
         };
-        if !document::compile_findings(&loaded).is_empty() {
-            return;
-        }
         let space = Space::new(&loaded, first_schema(&loaded));
         let semantics = Options::default().semantics;
         let first = verify::sample(&space, 8, 7, semantics);
