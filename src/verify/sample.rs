@@ -584,13 +584,24 @@ impl Sampler<'_, '_> {
         let Some(pattern) = patterns.get(choice) else {
             return listed.get(choice - patterns.len()).map(|n| (*n).to_owned());
         };
-        let name = self.matching(pattern, chooser)?;
-        Some(match chooser.pick(3) {
-            1 if !pattern.starts_with('^') => format!("a{name}"),
-            2 if !pattern.ends_with('$') => format!("{name}a"),
-            _ => name,
-        })
+        let mut variants = around(pattern, self.matching(pattern, chooser)?);
+        Some(variants.swap_remove(chooser.pick(variants.len())))
     }
+}
+
+/// `name`, which matches `pattern`, and the names made from it with a letter before or after it
+/// where the pattern is not anchored there: they match it too, and may not match another pattern
+/// (`x$` matches `ax`, which `^x` does not).
+pub(crate) fn around(pattern: &str, name: String) -> Vec<String> {
+    let mut out = Vec::new();
+    if !pattern.starts_with('^') {
+        out.push(format!("a{name}"));
+    }
+    if !pattern.ends_with('$') {
+        out.push(format!("{name}a"));
+    }
+    out.insert(0, name);
+    out
 }
 
 /// True when a node's keywords suggest values of type `t` (a `properties` suggests objects).

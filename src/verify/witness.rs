@@ -103,14 +103,7 @@ fn new_key_names(doubt: &Doubt, sampler: &Sampler<'_, '_>, seed: u64) -> Vec<Opt
             let Some(name) = sampler.matching(pattern, &mut chooser) else {
                 continue;
             };
-            let mut variants = vec![name.clone()];
-            if !pattern.starts_with('^') {
-                variants.push(format!("a{name}"));
-            }
-            if !pattern.ends_with('$') {
-                variants.push(format!("{name}a"));
-            }
-            for variant in variants {
+            for variant in super::sample::around(pattern, name) {
                 if !names.contains(&Some(variant.clone())) {
                     names.push(Some(variant));
                 }
