@@ -36,8 +36,9 @@
 //!
 //! ## The library
 //!
-//! The public modules above are the library: load a document ([`document::load`]), flatten it
-//! ([`flatten::flatten_loaded`]), verify one schema against another ([`verify::verify`]), or
+//! The public modules above are the library: load a document ([`document::load`], or
+//! [`document::load_bytes`] from memory), flatten it ([`flatten::flatten_loaded`]), verify one
+//! schema against another ([`verify::verify`]), or
 //! do both as the `flatten` command does ([`pipeline::present`]); read findings and their codes
 //! ([`diagnostic`]), write stitch's bytes ([`canonical`]) or its JSON documents
 //! ([`report::json`]). Everything else is internal and may change.
