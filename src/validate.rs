@@ -120,7 +120,13 @@ pub(crate) fn meta_errors(schema: &Value, draft: Draft) -> Vec<(String, String)>
 /// True when `pattern` is an ECMA-262 regular expression as the validator reads it: its
 /// translation for the regex engine succeeds and the result parses. (The validator compiles it
 /// in full when it is built; an engine limit it then hits is reported there.)
+/// A plain expression (`schema::pattern`) is valid without building either syntax tree.
 pub(crate) fn pattern_is_valid(pattern: &str) -> bool {
+    crate::schema::pattern::is_plain(pattern) || parses(pattern)
+}
+
+/// The validator's own reading of `pattern`: translated, then parsed.
+fn parses(pattern: &str) -> bool {
     jsonschema_regex::to_rust_regex(pattern)
         .is_ok_and(|translated| fancy_regex::Expr::parse_tree(&translated).is_ok())
 }
@@ -438,5 +444,106 @@ fn gave_up(error: &jsonschema::ValidationError<'_>) -> bool {
         | Kind::OneOfMultipleValid { context } => context.iter().flatten().any(gave_up),
         Kind::PropertyNames { error } => gave_up(error),
         _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parses;
+    use crate::schema::pattern::is_plain;
+
+    /// Pieces that random expressions are strung from: mostly well-formed, with every piece of
+    /// syntax the plain subset refuses or that the engines read differently among them.
+    const PIECES: &[&str] = &[
+        "a",
+        "Z",
+        "7",
+        "-",
+        "_",
+        ".",
+        "^",
+        "$",
+        "|",
+        "(",
+        ")",
+        "(?:",
+        "(?=",
+        "(?<",
+        "[",
+        "]",
+        "[^",
+        "[a-z]",
+        "[Pp]",
+        "[z-a]",
+        "[a-]",
+        "[-a]",
+        "[]",
+        "{",
+        "}",
+        "{2}",
+        "{2,}",
+        "{1,3}",
+        "{3,1}",
+        "{,2}",
+        "*",
+        "+",
+        "?",
+        "\\",
+        "\\d",
+        "\\w",
+        "\\s",
+        "\\.",
+        "\\/",
+        "\\-",
+        "\\b",
+        "\\1",
+        "\\c",
+        "\\p{L}",
+        "\\u0041",
+        "\\x41",
+        "&",
+        "&&",
+        "~~",
+        "--",
+        "é",
+        " ",
+        "#",
+        ",",
+        "/",
+        "\\]",
+        "\\[",
+        "[\\d.]",
+        "[(){}]",
+        "[$|?*+]",
+        "[a-zA-Z0-9_]",
+        "(a|)",
+        "]]",
+        "{1001}",
+    ];
+
+    /// Soundness of the fast path (L5): an expression `is_plain` accepts is one the validator's
+    /// translation and parser accept, over 50,000 random expressions.
+    #[test]
+    fn every_plain_expression_parses() {
+        let mut state: u64 = 0x5eed_1234_abcd_0001;
+        let mut next = || {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (state >> 33) as usize
+        };
+        let mut plain = 0;
+        for _ in 0..50_000 {
+            let length = next() % 9;
+            let pattern: String = (0..length + next() % 8)
+                .map(|_| PIECES[next() % PIECES.len()])
+                .collect();
+            if is_plain(&pattern) {
+                plain += 1;
+                assert!(parses(&pattern), "plain but refused: {pattern:?}");
+            }
+        }
+        // The test says nothing unless a good share of its expressions are plain.
+        assert!(plain > 2_500, "only {plain} plain expressions");
     }
 }

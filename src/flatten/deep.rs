@@ -94,14 +94,11 @@ pub(crate) fn has_union(schema: &Value) -> bool {
 /// branches object-like), as pointers to their keyword in document order: for the warning
 /// when the root has nothing to flatten.
 pub(crate) fn unions_below(contract: &Value, settings: Settings) -> Vec<String> {
-    let reach = reach(contract, settings.draft);
-    let mut out: Vec<String> = reach
-        .colors
-        .iter()
-        .filter(|(at, bits)| **bits == POSITIVE && !at.is_empty())
-        .filter_map(|(at, _)| {
-            let keyword = union_keyword(contract.pointer(at)?)?;
-            object_like(contract, at, keyword, settings).then(|| pointer::push(at, keyword))
+    let mut out: Vec<String> = positions::positive_unions(contract, settings.draft)
+        .into_iter()
+        .filter_map(|at| {
+            let keyword = union_keyword(contract.pointer(&at)?)?;
+            object_like(contract, &at, keyword, settings).then(|| pointer::push(&at, keyword))
         })
         .collect();
     out.sort();

@@ -3,12 +3,13 @@
 //! `oneOf` branch, reached through an anchor) — and the schemas an `unevaluatedProperties` can
 //! observe. `deep` flattens only where both are known safe; the root walk (F1) asks the same.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use serde_json::{Map, Value};
 
 use super::hoist::{self, local_pointer};
 use crate::schema::Draft;
+use crate::schema::draft::Subschema;
 use crate::schema::keywords::{ANCHORS, Application, IDS};
 
 /// A schema reached through positive steps only.
@@ -53,46 +54,158 @@ pub(crate) fn reach(doc: &Value, draft: Draft) -> Reach {
 /// [`reach`], with `oneOf` branches taken as positive steps when `one_of_positive`: the
 /// colours the schema would have if every `oneOf` so reached were an `anyOf`.
 pub(crate) fn reach_with(doc: &Value, draft: Draft, one_of_positive: bool) -> Reach {
-    let mut colors: BTreeMap<String, u8> = BTreeMap::new();
-    let mut refs: BTreeMap<String, String> = BTreeMap::new();
-    let mut stack: Vec<(String, u8)> = vec![(String::new(), POSITIVE)];
-    while let Some((at, bits)) = stack.pop() {
-        let Some(node) = doc.pointer(&at) else {
-            continue;
+    let walk = Walk::new(doc, draft, one_of_positive);
+    let pointers = walk.pointers();
+    let colors = walk
+        .colors
+        .values()
+        .map(|&(met, bits)| (pointers[met].clone(), bits))
+        .collect();
+    let refs = walk
+        .refs
+        .iter()
+        .map(|(met, target)| (pointers[*met].clone(), target.clone()))
+        .collect();
+    Reach { colors, refs }
+}
+
+/// The reached schemas below the root that are reached through positive steps only and hold
+/// `oneOf` or `anyOf` but not both, as pointers, in no particular order. What [`reach`] would
+/// give, without spelling the pointer of every other schema.
+pub(crate) fn positive_unions(doc: &Value, draft: Draft) -> Vec<String> {
+    let walk = Walk::new(doc, draft, false);
+    walk.colors
+        .values()
+        .filter(|&&(met, bits)| {
+            bits == POSITIVE
+                && met != 0
+                && walk.met[met]
+                    .node
+                    .as_object()
+                    .is_some_and(|map| map.contains_key("oneOf") != map.contains_key("anyOf"))
+        })
+        .map(|&(met, _)| walk.pointer(met))
+        .collect()
+}
+
+/// How the walk first met a schema: from which schema met before (an index into
+/// [`Walk::met`]), by which step.
+struct Met<'a> {
+    parent: usize,
+    step: Step<'a>,
+    node: &'a Value,
+}
+
+enum Step<'a> {
+    Root,
+    Sub(Subschema<'a>),
+    /// Through a local reference, to this pointer.
+    Ref(String),
+}
+
+/// The colouring walk of [`reach_with`]. Schemas are told apart by their address in `doc`
+/// (a node has one place in the tree), so that a pointer is spelled only for the schemas a
+/// caller asks about: most of the walk's cost used to be spelling and comparing them.
+struct Walk<'a> {
+    met: Vec<Met<'a>>,
+    /// By node address: the index of its first meeting, and its colours.
+    colors: HashMap<usize, (usize, u8)>,
+    /// Every reached local reference: the meeting of its holder, and its target.
+    refs: Vec<(usize, String)>,
+}
+
+fn address_of(node: &Value) -> usize {
+    std::ptr::from_ref(node) as usize
+}
+
+impl<'a> Walk<'a> {
+    fn new(doc: &'a Value, draft: Draft, one_of_positive: bool) -> Walk<'a> {
+        let mut walk = Walk {
+            met: Vec::new(),
+            colors: HashMap::new(),
+            refs: Vec::new(),
         };
-        let old = colors.get(&at).copied().unwrap_or(0);
-        let new = old | bits | unknown_referrers(node, &at);
-        if new == old {
-            continue;
-        }
-        colors.insert(at.clone(), new);
-        let Value::Object(map) = node else {
-            continue;
-        };
-        for sub in draft.subschemas(map) {
-            if sub.application == Application::Definition {
+        let mut stack: Vec<(usize, Step<'a>, &'a Value, u8)> = vec![(0, Step::Root, doc, POSITIVE)];
+        while let Some((parent, step, node, bits)) = stack.pop() {
+            let address = address_of(node);
+            let known = walk.colors.get(&address).copied();
+            let old = known.map_or(0, |(_, bits)| bits);
+            let new = old | bits | unknown_referrers(node, address == address_of(doc));
+            if new == old {
                 continue;
             }
-            let step =
-                positive(sub.keyword, map, draft) || (one_of_positive && sub.keyword == "oneOf");
-            let child = if step { new } else { NEGATIVE };
-            stack.push((sub.pointer(&at), child));
+            let met = match known {
+                Some((met, _)) => met,
+                None => {
+                    walk.met.push(Met { parent, step, node });
+                    walk.met.len() - 1
+                }
+            };
+            walk.colors.insert(address, (met, new));
+            let Value::Object(map) = node else {
+                continue;
+            };
+            for sub in draft.subschemas(map) {
+                if sub.application == Application::Definition {
+                    continue;
+                }
+                let step = positive(sub.keyword, map, draft)
+                    || (one_of_positive && sub.keyword == "oneOf");
+                let child = if step { new } else { NEGATIVE };
+                stack.push((met, Step::Sub(sub), sub.schema, child));
+            }
+            if let Some(target) = map
+                .get("$ref")
+                .and_then(Value::as_str)
+                .and_then(|r| local_pointer(doc, r))
+            {
+                if known.is_none() {
+                    walk.refs.push((met, target.clone()));
+                }
+                if let Some(node) = doc.pointer(&target) {
+                    stack.push((met, Step::Ref(target), node, new));
+                }
+            }
         }
-        if let Some(target) = map
-            .get("$ref")
-            .and_then(Value::as_str)
-            .and_then(|r| local_pointer(doc, r))
-        {
-            refs.insert(at.clone(), target.clone());
-            stack.push((target, new));
-        }
+        walk
     }
-    Reach { colors, refs }
+
+    /// Every meeting's pointer, by index (a parent is always met before its children).
+    fn pointers(&self) -> Vec<String> {
+        let mut out: Vec<String> = Vec::with_capacity(self.met.len());
+        for met in &self.met {
+            let pointer = match &met.step {
+                Step::Root => String::new(),
+                Step::Sub(sub) => sub.pointer(&out[met.parent]),
+                Step::Ref(target) => target.clone(),
+            };
+            out.push(pointer);
+        }
+        out
+    }
+
+    /// One meeting's pointer.
+    fn pointer(&self, mut at: usize) -> String {
+        let mut chain = Vec::new();
+        let mut pointer = loop {
+            let met = &self.met[at];
+            match &met.step {
+                Step::Root => break String::new(),
+                Step::Ref(target) => break target.clone(),
+                Step::Sub(sub) => chain.push(sub),
+            }
+            at = met.parent;
+        };
+        for sub in chain.into_iter().rev() {
+            pointer = sub.pointer(&pointer);
+        }
+        pointer
+    }
 }
 
 /// `NEGATIVE` for a node that references this walk does not follow may reach: one with an
 /// anchor, or an embedded resource below the root.
-fn unknown_referrers(node: &Value, at: &str) -> u8 {
+fn unknown_referrers(node: &Value, is_root: bool) -> u8 {
     let Some(map) = node.as_object() else {
         return 0;
     };
@@ -100,7 +213,7 @@ fn unknown_referrers(node: &Value, at: &str) -> u8 {
     let identified = IDS.iter().any(|k| {
         map.get(*k)
             .and_then(Value::as_str)
-            .is_some_and(|id| id.starts_with('#') || !at.is_empty())
+            .is_some_and(|id| id.starts_with('#') || !is_root)
     });
     if anchored || identified { NEGATIVE } else { 0 }
 }
