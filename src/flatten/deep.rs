@@ -94,7 +94,8 @@ pub(crate) fn has_union(schema: &Value) -> bool {
 /// branches object-like), as pointers to their keyword in document order: for the warning
 /// when the root has nothing to flatten.
 pub(crate) fn unions_below(contract: &Value, settings: Settings) -> Vec<String> {
-    let mut out: Vec<String> = positions::positive_unions(contract, settings.draft)
+    let unions = |node: &Value| union_keyword(node).is_some();
+    let mut out: Vec<String> = positions::positive_where(contract, settings.draft, unions)
         .into_iter()
         .filter_map(|at| {
             let keyword = union_keyword(contract.pointer(&at)?)?;

@@ -69,21 +69,18 @@ pub(crate) fn reach_with(doc: &Value, draft: Draft, one_of_positive: bool) -> Re
     Reach { colors, refs }
 }
 
-/// The reached schemas below the root that are reached through positive steps only and hold
-/// `oneOf` or `anyOf` but not both, as pointers, in no particular order. What [`reach`] would
-/// give, without spelling the pointer of every other schema.
-pub(crate) fn positive_unions(doc: &Value, draft: Draft) -> Vec<String> {
+/// The schemas below the root reached through positive steps only for which `keep` holds, as
+/// pointers, in no particular order: what [`reach`] would give, without spelling the pointer
+/// of every other schema.
+pub(crate) fn positive_where(
+    doc: &Value,
+    draft: Draft,
+    keep: impl Fn(&Value) -> bool,
+) -> Vec<String> {
     let walk = Walk::new(doc, draft, false);
     walk.colors
         .values()
-        .filter(|&&(met, bits)| {
-            bits == POSITIVE
-                && met != 0
-                && walk.met[met]
-                    .node
-                    .as_object()
-                    .is_some_and(|map| map.contains_key("oneOf") != map.contains_key("anyOf"))
-        })
+        .filter(|&&(met, bits)| bits == POSITIVE && met != 0 && keep(walk.met[met].node))
         .map(|&(met, _)| walk.pointer(met))
         .collect()
 }
