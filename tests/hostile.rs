@@ -1,6 +1,9 @@
 //! Hostile inputs (issue 16), for every command: the documented exit code, the finding's code,
-//! at most 10 s (`timeout`) and 2 GiB of address space (`prlimit --as`), the input untouched
-//! and no output file left behind. Debug builds are too slow to judge time, so these tests are
+//! at most 10 s (`timeout`) and 2 GiB of memory (the peak resident set, as GNU time reports it),
+//! the input untouched and no output file left behind. `prlimit --as` stops a runaway at 4 GiB
+//! of address space before it takes the machine: the allocator (mimalloc) reserves address
+//! space in arenas of 1 GiB and copies a block it grows, so address space is not what a run
+//! uses (1.6 GiB resident is 3 GiB reserved on the enum below). Debug builds are too slow to judge time, so these tests are
 //! `#[ignore]`d and `.ci/run` runs them as a step of their own against the optimised build:
 //! `cargo test --profile judge --locked --test hostile -- --ignored`.
 //!
@@ -121,24 +124,36 @@ fn write_inputs(dir: &Path) {
 }
 
 /// One run under the limits: exit code, standard error, time taken.
-fn run(dir: &Path, command: &str, file: &str) -> (Option<i32>, String, Duration) {
+/// 2 GiB, in KiB.
+const MEMORY_LIMIT_KIB: i64 = 2 * 1024 * 1024;
+
+fn run(dir: &Path, command: &str, file: &str) -> (Option<i32>, String, Duration, i64) {
     let args: Vec<&str> = command
         .split(' ')
         .map(|w| if w == "F" { file } else { w })
         .collect();
+    // Outside `dir`, whose contents must not change.
+    let peak = tempfile::NamedTempFile::new().unwrap();
     let started = Instant::now();
     let output = Command::new("prlimit")
-        .arg("--as=2147483648")
-        .args(["--", "timeout", "10", env!("CARGO_BIN_EXE_stitch")])
+        .arg("--as=4294967296")
+        .args(["--", "/usr/bin/time", "--format=%M", "--output"])
+        .arg(peak.path())
+        .args(["timeout", "10", env!("CARGO_BIN_EXE_stitch")])
         .args(&args)
         .arg("--no-config")
         .current_dir(dir)
         .output()
-        .expect("prlimit and timeout (util-linux, coreutils) are installed");
+        .expect("prlimit, GNU time and timeout (util-linux, time, coreutils) are installed");
+    let took = started.elapsed();
+    // The last line is the peak in KiB; a line before it may say how the command exited.
+    let peak = std::fs::read_to_string(peak.path()).unwrap();
+    let kib = peak.lines().last().and_then(|l| l.trim().parse().ok());
     (
         output.status.code(),
         String::from_utf8_lossy(&output.stderr).into_owned(),
-        started.elapsed(),
+        took,
+        kib.unwrap_or_else(|| panic!("GNU time wrote no peak: {peak:?}")),
     )
 }
 
@@ -167,9 +182,10 @@ fn hostile_inputs_end_within_the_limits_with_their_codes() {
     let before = snapshot(dir.path());
     let mut failures = Vec::new();
     let mut runs = 0;
+    let mut peak_kib = 0;
     for (file, code) in REFUSED {
         for command in COMMANDS {
-            let (exit, stderr, took) = run(dir.path(), command, file);
+            let (exit, stderr, took, kib) = run(dir.path(), command, file);
             runs += 1;
             // `check` reports an unreadable file as a finding (exit 1); every other command
             // could not run (exit 2). A folder is walked by `check` and `manifest`: nothing
@@ -189,11 +205,15 @@ fn hostile_inputs_end_within_the_limits_with_their_codes() {
             if took > Duration::from_secs(10) {
                 failures.push(format!("{command} on {file}: {took:?}"));
             }
+            if kib > MEMORY_LIMIT_KIB {
+                failures.push(format!("{command} on {file}: {kib} KiB resident"));
+            }
+            peak_kib = peak_kib.max(kib);
         }
     }
     for file in LOADED {
         for command in COMMANDS {
-            let (exit, stderr, took) = run(dir.path(), command, file);
+            let (exit, stderr, took, kib) = run(dir.path(), command, file);
             runs += 1;
             let fine = if command.contains("-o out/") {
                 // The folder does not exist: refused, and nothing is created.
@@ -207,6 +227,10 @@ fn hostile_inputs_end_within_the_limits_with_their_codes() {
                     stderr.chars().take(300).collect::<String>()
                 ));
             }
+            if kib > MEMORY_LIMIT_KIB {
+                failures.push(format!("{command} on {file}: {kib} KiB resident"));
+            }
+            peak_kib = peak_kib.max(kib);
         }
     }
     assert!(
@@ -219,5 +243,7 @@ fn hostile_inputs_end_within_the_limits_with_their_codes() {
         "an input or the folder changed"
     );
     assert_eq!(runs, (REFUSED.len() + LOADED.len()) * COMMANDS.len());
+    // The enum alone holds 1 000 000 values: a reading below 100 MiB means none was taken.
+    assert!(peak_kib > 100 * 1024, "no peak resident set was read");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
