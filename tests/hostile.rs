@@ -1,10 +1,11 @@
 //! Hostile inputs (issue 16), for every command: the documented exit code, the finding's code,
-//! at most 10 s (`timeout`) and 2 GiB of memory (the peak resident set, as GNU time reports it),
-//! the input untouched and no output file left behind. `prlimit --as` stops a runaway at 4 GiB
-//! of address space before it takes the machine: the allocator (mimalloc) reserves address
-//! space in arenas of 1 GiB and copies a block it grows, so address space is not what a run
-//! uses (1.6 GiB resident is 3 GiB reserved on the enum below). Debug builds are too slow to judge time, so these tests are
-//! `#[ignore]`d and `.ci/run` runs them as a step of their own against the optimised build:
+//! at most 10 s (`timeout`) and 2 GiB of memory (the peak resident set, as GNU time reports
+//! it), the input untouched and no output file left behind. `prlimit --as` stops a runaway at
+//! 4 GiB of address space before it takes the machine: the allocator (mimalloc) reserves
+//! address space in arenas of 1 GiB and copies a block it grows, so address space is not what
+//! a run uses (1.7 GiB resident is 3 GiB reserved on the enum below). Debug builds are too
+//! slow to judge time, so these tests are `#[ignore]`d and `.ci/run` runs them as a step of
+//! their own against the optimised build:
 //! `cargo test --profile judge --locked --test hostile -- --ignored`.
 //!
 //! `flatten --target` is pinned for the two targets that rewrite most (openai-strict closes and
@@ -123,10 +124,10 @@ fn write_inputs(dir: &Path) {
     write("args.json", "{}".to_owned());
 }
 
-/// One run under the limits: exit code, standard error, time taken.
 /// 2 GiB, in KiB.
 const MEMORY_LIMIT_KIB: i64 = 2 * 1024 * 1024;
 
+/// One run under the limits: exit code, standard error, time taken, peak resident set in KiB.
 fn run(dir: &Path, command: &str, file: &str) -> (Option<i32>, String, Duration, i64) {
     let args: Vec<&str> = command
         .split(' ')
