@@ -4,7 +4,7 @@
 //! before a validator sees the document. Recursion through `properties` or `items` is legal and
 //! untouched: it consumes part of the value at every turn.
 
-use std::collections::{HashMap, HashSet};
+use foldhash::{HashMap, HashSet};
 
 use serde_json::Value;
 
@@ -112,7 +112,7 @@ fn in_place_refs(
     let document = &documents[at.doc];
     let mut found = Vec::new();
     let mut stack = vec![at.pointer.clone()];
-    let mut seen = HashSet::new();
+    let mut seen = HashSet::default();
     while let Some(here) = stack.pop() {
         if !seen.insert(here.clone()) {
             continue;

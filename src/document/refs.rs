@@ -5,7 +5,8 @@
 //! through a [`Fetch`] (the only I/O, supplied by the caller), and refuses references that loop
 //! in place or chain too deep before any validator sees them. It never fetches over a network.
 
-use std::collections::{HashMap, HashSet, VecDeque};
+use foldhash::{HashMap, HashSet};
+use std::collections::VecDeque;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -152,9 +153,9 @@ pub fn resolve(
 ) -> Resolution {
     let mut resolver = Resolver {
         documents: vec![],
-        resources: HashMap::new(),
-        anchors: HashMap::new(),
-        walked: HashSet::new(),
+        resources: HashMap::default(),
+        anchors: HashMap::default(),
+        walked: HashSet::default(),
         pending: VecDeque::new(),
         references: vec![],
         findings: vec![],

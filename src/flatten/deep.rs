@@ -28,7 +28,7 @@
 //! - Notes point into the document as it is when the union is flattened: a union uncovered by
 //!   flattening its parent (a later pass) is named by its new place.
 
-use std::collections::{HashMap, HashSet};
+use foldhash::{HashMap, HashSet};
 
 use serde_json::Value;
 
@@ -116,9 +116,9 @@ pub(crate) fn flatten_deep(contract: &Value, settings: Settings, notes: &mut Not
     let mut deep = Deep {
         settings,
         doc: contract.clone(),
-        left: HashSet::new(),
-        seen: HashSet::new(),
-        copies: HashMap::new(),
+        left: HashSet::default(),
+        seen: HashSet::default(),
+        copies: HashMap::default(),
         size,
         budget: (size * GROWTH).max(size + SLACK),
         targets: Vec::new(),

@@ -3,7 +3,8 @@
 //! `oneOf` branch, reached through an anchor) — and the schemas an `unevaluatedProperties` can
 //! observe. `deep` flattens only where both are known safe; the root walk (F1) asks the same.
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use foldhash::{HashMap, HashSet};
+use std::collections::BTreeMap;
 
 use serde_json::{Map, Value};
 
@@ -119,7 +120,7 @@ impl<'a> Walk<'a> {
     fn new(doc: &'a Value, draft: Draft, one_of_positive: bool) -> Walk<'a> {
         let mut walk = Walk {
             met: Vec::new(),
-            colors: HashMap::new(),
+            colors: HashMap::default(),
             refs: Vec::new(),
         };
         let mut stack: Vec<(usize, Step<'a>, &'a Value, u8)> = vec![(0, Step::Root, doc, POSITIVE)];
@@ -241,7 +242,7 @@ pub(crate) fn observed(doc: &Value, draft: Draft) -> Observed {
             return Observed::Everything;
         }
     }
-    let mut seen: HashSet<String> = HashSet::new();
+    let mut seen: HashSet<String> = HashSet::default();
     while let Some(at) = stack.pop() {
         if !seen.insert(at.clone()) {
             continue;

@@ -324,12 +324,11 @@ pub const KEYWORDS: &[Keyword] = {
 /// The row of `keyword` in `draft`, when the draft defines it.
 pub fn lookup(keyword: &str, draft: Draft) -> Option<&'static Keyword> {
     // Indexed by name once: the prover and the sampler ask millions of times.
-    static BY_NAME: std::sync::OnceLock<
-        std::collections::HashMap<&'static str, Vec<&'static Keyword>>,
-    > = std::sync::OnceLock::new();
+    static BY_NAME: std::sync::OnceLock<foldhash::HashMap<&'static str, Vec<&'static Keyword>>> =
+        std::sync::OnceLock::new();
     let by_name = BY_NAME.get_or_init(|| {
-        let mut map: std::collections::HashMap<&'static str, Vec<&'static Keyword>> =
-            std::collections::HashMap::new();
+        let mut map: foldhash::HashMap<&'static str, Vec<&'static Keyword>> =
+            foldhash::HashMap::default();
         for k in KEYWORDS {
             map.entry(k.name).or_default().push(k);
         }

@@ -8,7 +8,7 @@
 //! site no longer count): so every value this closure accepts is in close(S), which is the side
 //! the verifier needs — its witnesses and samples must be values of close(S).
 
-use std::collections::HashMap;
+use foldhash::HashMap;
 
 use serde_json::Value;
 
@@ -67,7 +67,7 @@ pub(crate) fn closed(space: &Space<'_>) -> Vec<Resource> {
         }
     }
     // Entries: the schema under test, and every value of a keyword that meets a part of the value.
-    let mut memo: HashMap<Location, bool> = HashMap::new();
+    let mut memo: HashMap<Location, bool> = HashMap::default();
     for doc in 0..documents.len() {
         let (_, root) = space.resource_of(doc);
         let mut entries: Vec<Location> = Vec::new();
@@ -117,7 +117,7 @@ fn declares_property(space: &Space<'_>, at: &Location, memo: &mut HashMap<Locati
     if let Some(&known) = memo.get(at) {
         return known;
     }
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = foldhash::HashSet::default();
     let mut stack = vec![at.clone()];
     let mut found = false;
     while let Some(here) = stack.pop() {

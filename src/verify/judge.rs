@@ -4,8 +4,8 @@
 //! This is the verifier's only way to validate; it reaches the `jsonschema` crate through
 //! `validate` alone.
 
+use foldhash::HashMap;
 use std::cell::{OnceCell, RefCell};
-use std::collections::HashMap;
 use std::rc::Rc;
 
 use serde_json::Value;
@@ -31,7 +31,7 @@ impl<'a, 's> Judge<'a, 's> {
             space,
             plain: OnceCell::new(),
             closed: OnceCell::new(),
-            cache: RefCell::new(HashMap::new()),
+            cache: RefCell::new(HashMap::default()),
             closed_root: OnceCell::new(),
         }
     }

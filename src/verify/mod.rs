@@ -274,7 +274,7 @@ pub fn sample(space: &Space<'_>, count: usize, seed: u64, semantics: Semantics) 
     let judge = judge::Judge::new(space);
     let sampler = sample::Sampler::new(&judge, semantics);
     let mut run = SampleRun::default();
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = foldhash::HashSet::default();
     let groups = sampler.root_union().map_or(1, |(_, n)| n);
     let attempts = count.saturating_mul(20).max(64);
     for attempt in 0..attempts {
@@ -382,7 +382,7 @@ fn sample_and_judge(
     undecided: bool,
 ) -> (Samples, Option<(Value, Rejection)>) {
     let mut counts = Samples::default();
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = foldhash::HashSet::default();
     let mut found: Option<(Value, Rejection)> = None;
     let groups: Vec<Option<usize>> = match sampler.root_union() {
         Some((_, n)) => (0..n).map(Some).collect(),

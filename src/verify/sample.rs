@@ -8,8 +8,8 @@
 //! attempt `k` of seed `s` gives the same value on every run and platform (the generator is
 //! xoshiro256++, whose output rand documents as stable).
 
+use foldhash::HashMap;
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::rc::Rc;
 
 use rand::rngs::Xoshiro256PlusPlus;
@@ -122,9 +122,9 @@ impl<'a, 's> Sampler<'a, 's> {
             judge,
             semantics,
             root_union,
-            terms: RefCell::new(HashMap::new()),
+            terms: RefCell::new(HashMap::default()),
             size: std::cell::Cell::new(0),
-            regexes: RefCell::new(HashMap::new()),
+            regexes: RefCell::new(HashMap::default()),
         }
     }
 

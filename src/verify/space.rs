@@ -6,7 +6,7 @@
 //! draft-4 bounds and array-form `items` the same way. It validates nothing (see
 //! `verify::checker`).
 
-use std::collections::HashMap;
+use foldhash::HashMap;
 use std::sync::{Arc, Mutex};
 
 use serde_json::{Map, Value};
@@ -43,7 +43,7 @@ pub struct Space<'a> {
 impl<'a> Space<'a> {
     /// The space of the schema at `root` (a pointer into the input document).
     pub fn new(loaded: &'a Loaded, root: &str) -> Space<'a> {
-        let mut refs = HashMap::new();
+        let mut refs = HashMap::default();
         for reference in &loaded.references {
             if let Some(target) = &reference.target {
                 refs.insert((&reference.from, reference.keyword), target);
@@ -56,10 +56,10 @@ impl<'a> Space<'a> {
                 pointer: root.to_owned(),
             },
             refs,
-            enumerations: Mutex::new(HashMap::new()),
-            node_types: Mutex::new(HashMap::new()),
+            enumerations: Mutex::new(HashMap::default()),
+            node_types: Mutex::new(HashMap::default()),
             dynamic_anchors: std::sync::OnceLock::new(),
-            values: Mutex::new(HashMap::new()),
+            values: Mutex::new(HashMap::default()),
         }
     }
 
@@ -76,7 +76,7 @@ impl<'a> Space<'a> {
             return Some(target);
         }
         let counts = self.dynamic_anchors.get_or_init(|| {
-            let mut counts = HashMap::new();
+            let mut counts = HashMap::default();
             let mut stack: Vec<&'a Value> =
                 self.loaded.documents.iter().map(|d| &d.value).collect();
             while let Some(value) = stack.pop() {

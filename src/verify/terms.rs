@@ -8,7 +8,7 @@
 //! sampler's values are confirmed by a validator anyway. [`Parts`] is the in-place closure of a
 //! place (§1), which decides the keys a value may carry under `declared` semantics.
 
-use std::collections::HashSet;
+use foldhash::HashSet;
 use std::sync::Arc;
 
 use indexmap::IndexMap;
@@ -306,7 +306,8 @@ pub(crate) fn enumeration(space: &Space<'_>, term: &Term) -> Option<Arc<Vec<Valu
         .filter_map(|at| space.node(at)?.enumeration())
         .min_by_key(|values| values.len())?;
     // Duplicates dropped by canonical text (linear: an enum may hold a million values).
-    let mut seen: HashSet<String> = HashSet::with_capacity(values.len());
+    let mut seen: HashSet<String> =
+        HashSet::with_capacity_and_hasher(values.len(), Default::default());
     let mut out: Vec<Value> = Vec::new();
     for v in values {
         if term.mask.intersects(Types::of_value(v)) && seen.insert(crate::canonical::canonical(v)) {
@@ -354,7 +355,7 @@ impl Parts {
         excluded: &mut dyn FnMut(&Location) -> bool,
     ) -> Parts {
         let mut parts = Parts::default();
-        let mut seen: HashSet<Location> = HashSet::new();
+        let mut seen: HashSet<Location> = HashSet::default();
         let mut stack: Vec<Location> = conj.iter().rev().cloned().collect();
         while let Some(at) = stack.pop() {
             if seen.len() > MAX_TERMS * 16 {

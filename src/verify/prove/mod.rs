@@ -9,7 +9,7 @@
 //! sides; a proof that rests on an assumption is remembered only once that assumption's own goal
 //! is proven. A step budget turns a run that is too long into a `Doubt` with the reason "budget".
 
-use std::collections::HashMap;
+use foldhash::HashMap;
 use std::rc::Rc;
 
 use serde_json::Value;
@@ -138,11 +138,11 @@ impl<'a, 's> Prover<'a, 's> {
             budget,
             steps: 0,
             stack: Vec::new(),
-            memo: HashMap::new(),
+            memo: HashMap::default(),
             low: usize::MAX,
             path: Vec::new(),
-            same_memo: HashMap::new(),
-            terms_memo: HashMap::new(),
+            same_memo: HashMap::default(),
+            terms_memo: HashMap::default(),
         }
     }
 

@@ -2,7 +2,7 @@
 //! only against *the same* subschema): the same asserting keywords with the same values,
 //! recursively, after resolving every reference in its own document; annotations aside.
 
-use std::collections::HashSet;
+use foldhash::HashSet;
 
 use serde_json::Value;
 
@@ -21,7 +21,7 @@ impl<'a> Prover<'a, '_> {
         if let Some(&known) = self.same_memo.get(&key) {
             return known;
         }
-        let mut assumed = HashSet::new();
+        let mut assumed = HashSet::default();
         let mut budget = 50_000usize;
         let same = same_walk(
             self.sub_space(),
