@@ -33,6 +33,10 @@ case("v1-type-array-narrowed", {"type": ["string", "null"]}, {"type": "string"})
 # const / enum: each value of sub validated against sup
 case("v1-enum-subset", {"enum": ["a", "b"]}, {"type": "string", "enum": ["a", "b", "c"]})
 case("v1-enum-value-missing", {"enum": ["a", "b", "c"]}, {"enum": ["a", "b"]})
+# enum members are values, not schemas: a `required` key inside one is data, and its order
+# counts (`{"required": ["b", "a"]}` is not `{"required": ["a", "b"]}`)
+case("v1-enum-object-values-are-data", {"enum": [{"required": ["a", "b"]}, {"required": ["b", "a"]}]},
+     {"enum": [{"required": ["a", "b"]}]})
 case("v1-const-d7", {"const": "insert"}, {"type": "string", "enum": ["insert", "delete"]}, draft=S7)
 case("v1-boolean-values", {"type": "boolean"}, {"enum": [True, False]})
 # numeric bounds, draft-aware

@@ -34,6 +34,23 @@ pub fn canonical(schema: &Value) -> String {
     serde_json::to_string(&canonical_schema(schema)).unwrap_or_default()
 }
 
+/// The canonical form of a JSON *value* (an instance, a `const`, an `enum` member): keys sorted,
+/// nothing else changed. Two values give equal strings exactly when JSON Schema's equality
+/// holds between them, up to number spelling (`1` and `1.0` stay apart). Never [`canonical`]
+/// for a value: that reads it as a schema and sorts a `required` key's list, so that
+/// `{"required": ["a", "b"]}` and `{"required": ["b", "a"]}` — two different values — would
+/// compare equal.
+pub fn canonical_value(value: &Value) -> String {
+    serde_json::to_string(&sorted_value(value)).unwrap_or_default()
+}
+
+/// The canonical form of what a schema object's `keyword` holds: a schema, a list or map of
+/// schemas, a `required` list (sorted), or a value (`const`, `enum`, `default`: as
+/// [`canonical_value`]).
+pub fn canonical_keyword(keyword: &str, value: &Value) -> String {
+    serde_json::to_string(&canonical_entry(keyword, value)).unwrap_or_default()
+}
+
 /// The canonical form, pretty-printed (for text diffs, D4).
 pub fn canonical_pretty(schema: &Value) -> String {
     pretty(&canonical_schema(schema))
@@ -47,42 +64,7 @@ fn canonical_schema(schema: &Value) -> Value {
     };
     let mut entries: Vec<(&String, Value)> = map
         .iter()
-        .map(|(key, value)| {
-            let k = key.as_str();
-            let canonical = match value {
-                Value::Array(items) if k == "required" && items.iter().all(Value::is_string) => {
-                    let mut names: Vec<&str> = items.iter().filter_map(Value::as_str).collect();
-                    names.sort_unstable();
-                    names.dedup();
-                    Value::Array(
-                        names
-                            .into_iter()
-                            .map(|n| Value::String(n.to_owned()))
-                            .collect(),
-                    )
-                }
-                Value::Array(items) if holds(k, &[Shape::Many, Shape::OneOrMany]) => {
-                    Value::Array(items.iter().map(canonical_schema).collect())
-                }
-                Value::Object(members) if holds(k, &[Shape::Map, Shape::MapOrNames]) => {
-                    let mut sorted: Vec<(&String, &Value)> = members.iter().collect();
-                    sorted.sort_unstable_by(|a, b| a.0.cmp(b.0));
-                    Value::Object(
-                        sorted
-                            .into_iter()
-                            .map(|(name, sub)| (name.clone(), canonical_schema(sub)))
-                            .collect(),
-                    )
-                }
-                Value::Object(_) | Value::Bool(_) if holds(k, &[Shape::One, Shape::OneOrMany]) => {
-                    canonical_schema(value)
-                }
-                // `const`, `enum`, `default`, `examples` and unknown keywords: values, written
-                // verbatim except for key order.
-                _ => sorted_value(value),
-            };
-            (key, canonical)
-        })
+        .map(|(key, value)| (key, canonical_entry(key, value)))
         .collect();
     entries.sort_unstable_by(|a, b| a.0.cmp(b.0));
     Value::Object(
@@ -91,6 +73,42 @@ fn canonical_schema(schema: &Value) -> Value {
             .map(|(k, v)| (k.clone(), v))
             .collect::<Map<_, _>>(),
     )
+}
+
+/// The canonical form of `value` as a schema object's `keyword` holds it.
+fn canonical_entry(keyword: &str, value: &Value) -> Value {
+    match value {
+        Value::Array(items) if keyword == "required" && items.iter().all(Value::is_string) => {
+            let mut names: Vec<&str> = items.iter().filter_map(Value::as_str).collect();
+            names.sort_unstable();
+            names.dedup();
+            Value::Array(
+                names
+                    .into_iter()
+                    .map(|n| Value::String(n.to_owned()))
+                    .collect(),
+            )
+        }
+        Value::Array(items) if holds(keyword, &[Shape::Many, Shape::OneOrMany]) => {
+            Value::Array(items.iter().map(canonical_schema).collect())
+        }
+        Value::Object(members) if holds(keyword, &[Shape::Map, Shape::MapOrNames]) => {
+            let mut sorted: Vec<(&String, &Value)> = members.iter().collect();
+            sorted.sort_unstable_by(|a, b| a.0.cmp(b.0));
+            Value::Object(
+                sorted
+                    .into_iter()
+                    .map(|(name, sub)| (name.clone(), canonical_schema(sub)))
+                    .collect(),
+            )
+        }
+        Value::Object(_) | Value::Bool(_) if holds(keyword, &[Shape::One, Shape::OneOrMany]) => {
+            canonical_schema(value)
+        }
+        // `const`, `enum`, `default`, `examples` and unknown keywords: values, written
+        // verbatim except for key order.
+        _ => sorted_value(value),
+    }
 }
 
 /// True when `keyword` holds subschemas in one of `shapes` in some draft.
@@ -160,6 +178,32 @@ mod tests {
         assert_eq!(
             canonical_pretty(&json!({"b": 1, "a": 2})),
             "{\n  \"a\": 2,\n  \"b\": 1\n}\n"
+        );
+    }
+
+    #[test]
+    fn values_are_not_read_as_schemas() {
+        // A value's `required` key is data: its order counts, where a schema's does not.
+        let (ab, ba) = (
+            json!({"required": ["a", "b"]}),
+            json!({"required": ["b", "a"]}),
+        );
+        assert_eq!(canonical(&ab), canonical(&ba));
+        assert_ne!(canonical_value(&ab), canonical_value(&ba));
+        assert_eq!(
+            canonical_value(&json!({"b": [{"d": 1, "c": 2}], "a": null})),
+            r#"{"a":null,"b":[{"c":2,"d":1}]}"#
+        );
+        // What a keyword holds is read as the keyword holds it.
+        assert_eq!(canonical_keyword("const", &ab), canonical_value(&ab));
+        assert_ne!(
+            canonical_keyword("const", &ab),
+            canonical_keyword("const", &ba)
+        );
+        assert_eq!(canonical_keyword("not", &ab), canonical_keyword("not", &ba));
+        assert_eq!(
+            canonical_keyword("required", &json!(["b", "a", "b"])),
+            r#"["a","b"]"#
         );
     }
 }

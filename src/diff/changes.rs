@@ -265,7 +265,9 @@ fn keywords_of(
             Some(shape) => structural(key, shape, x, y, &here, draft, depth, out),
             None if compared_elsewhere(key, draft) => {}
             None => {
-                if x.map(canonical::canonical) == y.map(canonical::canonical) {
+                if x.map(|v| canonical::canonical_keyword(key, v))
+                    == y.map(|v| canonical::canonical_keyword(key, v))
+                {
                     continue;
                 }
                 let tag = match (key, x, y) {
@@ -361,7 +363,12 @@ fn members(keyword: &str, old: &[Value], new: &[Value], at: &str, out: &mut Vec<
     } else {
         (Tag::RequiredAdded, Tag::RequiredRemoved)
     };
-    let keys = |values: &[Value]| values.iter().map(canonical::canonical).collect::<Vec<_>>();
+    let keys = |values: &[Value]| {
+        values
+            .iter()
+            .map(canonical::canonical_value)
+            .collect::<Vec<_>>()
+    };
     let (x, y) = (keys(old), keys(new));
     for (value, key) in old.iter().zip(&x) {
         if !y.contains(key) {
@@ -423,7 +430,7 @@ fn structural(
                 push(out, &pointer::push(at, name), added, key, None, Some(sub));
             }
         }
-        _ if canonical::canonical(x) != canonical::canonical(y) => {
+        _ if canonical::canonical_keyword(key, x) != canonical::canonical_keyword(key, y) => {
             push(out, at, Tag::KeywordChanged, key, Some(x), Some(y));
         }
         _ => {}

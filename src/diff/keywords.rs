@@ -175,7 +175,7 @@ fn keyword_change(key: &str, x: Option<&Value>, y: Option<&Value>, draft: Draft)
         (None, Some(_)) => return Some(Change::Added),
         (Some(x), Some(y)) => (x, y),
     };
-    if canonical::canonical(x) == canonical::canonical(y) {
+    if canonical::canonical_keyword(key, x) == canonical::canonical_keyword(key, y) {
         return None;
     }
     let ordered = |looser: bool, tighter: bool| match (looser, tighter) {
@@ -251,8 +251,8 @@ fn types(value: &Value, draft: Draft) -> Types {
 /// The members of an `enum` (as canonical JSON), a `const`, or a `required` list.
 fn members(keyword: &str, value: &Value) -> Vec<String> {
     match (keyword, value) {
-        ("const", v) => vec![canonical::canonical(v)],
-        (_, Value::Array(items)) => items.iter().map(canonical::canonical).collect(),
+        ("const", v) => vec![canonical::canonical_value(v)],
+        (_, Value::Array(items)) => items.iter().map(canonical::canonical_value).collect(),
         _ => Vec::new(),
     }
 }

@@ -140,7 +140,7 @@ pub(crate) fn in_words(change: &KeywordChange) -> Option<String> {
         "uniqueItems" => "unique items".to_owned(),
         "pattern" => format!("matching `{}`", value.as_str().unwrap_or_default()),
         "format" => format!("format {}", value.as_str().unwrap_or_default()),
-        "default" => format!("default {}", canonical::canonical(value)),
+        "default" => format!("default {}", canonical::canonical_value(value)),
         "required" => {
             let keys: Vec<String> = value
                 .as_array()?
@@ -158,7 +158,7 @@ pub(crate) fn in_words(change: &KeywordChange) -> Option<String> {
         }
         // A subschema is not said in words: the finding names it.
         _ if value.is_object() || value.is_array() => return None,
-        other => format!("`{other}` {}", canonical::canonical(value)),
+        other => format!("`{other}` {}", canonical::canonical_value(value)),
     };
     Some(text)
 }

@@ -316,15 +316,15 @@ fn shared_assertions(u: &Union<'_, '_>, flat: &mut ObjectView, notes: &mut Notes
     for key in other_keys {
         let values: Vec<Option<&(Value, String)>> =
             u.branches.iter().map(|b| b.view.others.get(key)).collect();
-        let first = values[0].map(|(v, _)| canonical::canonical(v));
+        let first = values[0].map(|(v, _)| canonical::canonical_keyword(key, v));
         let same = first.is_some()
             && values
                 .iter()
-                .all(|v| v.map(|(v, _)| canonical::canonical(v)) == first);
+                .all(|v| v.map(|(v, _)| canonical::canonical_keyword(key, v)) == first);
         let mentions_unevaluated = values
             .iter()
             .flatten()
-            .any(|(v, _)| canonical::canonical(v).contains("\"unevaluated"));
+            .any(|(v, _)| canonical::canonical_keyword(key, v).contains("\"unevaluated"));
         if same && !mentions_unevaluated && !u.node.contains_key(key.as_str()) {
             if let Some((value, at)) = values[0] {
                 flat.others.insert(key.clone(), (value.clone(), at.clone()));

@@ -118,7 +118,10 @@ fn lost_to(own: &Value, flat: &Value, reader: &Reader<'_>) -> Vec<KeywordChange>
 /// `` not allowed in this case (`false`) ``.
 fn said(change: &KeywordChange) -> String {
     let value = |v: &Option<Value>| {
-        let text = v.as_ref().map(canonical::canonical).unwrap_or_default();
+        let text = v
+            .as_ref()
+            .map(|v| canonical::canonical_keyword(&change.keyword, v))
+            .unwrap_or_default();
         (text.len() <= QUOTED).then(|| format!(" {text}"))
     };
     let (old, new) = (value(&change.old), value(&change.new));

@@ -198,10 +198,12 @@ fn shared_general(
             if !is_general(k) || !reader.settings.draft.is_keyword(k) || shared.contains(&k) {
                 continue;
             }
-            let first = canonical::canonical(&maps[0].get(k).cloned().unwrap_or(Value::Null));
-            let identical = maps
-                .iter()
-                .all(|m| m.get(k).is_some_and(|v| canonical::canonical(v) == first));
+            let first =
+                canonical::canonical_keyword(k, &maps[0].get(k).cloned().unwrap_or(Value::Null));
+            let identical = maps.iter().all(|m| {
+                m.get(k)
+                    .is_some_and(|v| canonical::canonical_keyword(k, v) == first)
+            });
             if identical && !k.starts_with("unevaluated") {
                 shared.push(k);
             } else {

@@ -294,10 +294,10 @@ pub(crate) fn conjoin(conjuncts: Vec<ObjectView>, at: &str, notes: &mut Notes) -
         }
     }
     for (key, entries) in others {
-        let first = canonical::canonical(&entries[0].0);
+        let first = canonical::canonical_keyword(&key, &entries[0].0);
         if entries
             .iter()
-            .all(|(v, _)| canonical::canonical(v) == first)
+            .all(|(v, _)| canonical::canonical_keyword(&key, v) == first)
         {
             out.others.insert(key, entries[0].clone());
         } else {

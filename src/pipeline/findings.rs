@@ -59,7 +59,7 @@ pub fn of_report(
         Verdict::Refuted => {
             let (value, rejected_by) = report.counterexample.as_ref().map_or_else(
                 || (String::new(), String::new()),
-                |c| (canonical::canonical(&c.value), c.rejected_by.clone()),
+                |c| (canonical::canonical_value(&c.value), c.rejected_by.clone()),
             );
             out.push(
                 Finding::of(

@@ -227,7 +227,7 @@ pub fn verify<'a>(sub: &Space<'a>, sup: &Space<'a>, options: &Options) -> Report
     let (samples, sampled) = sample_and_judge(&sub_judge, &sup_judge, &sampler, options, undecided);
     if let Some((value, rejection)) = sampled {
         if let Some(by) = proven_by {
-            bugs.push(format!("the {by} proved the inclusion, but sampling found a value the presentation rejects: {}", canonical::canonical(&value)));
+            bugs.push(format!("the {by} proved the inclusion, but sampling found a value the presentation rejects: {}", canonical::canonical_value(&value)));
         }
         let found = counterexample_of(value, &rejection, sub, &sub_judge, &sampler, sup, "sampler");
         let smaller = counterexample
@@ -297,7 +297,7 @@ pub fn sample(space: &Space<'_>, count: usize, seed: u64, semantics: Semantics) 
         let valid = judge.judge_root(semantics, &value);
         if valid == Judgement::Valid {
             run.valid += 1;
-            if seen.insert(canonical::canonical(&value)) {
+            if seen.insert(canonical::canonical_value(&value)) {
                 run.values.push(value);
             }
         }
@@ -369,7 +369,7 @@ pub struct SampleRun {
 }
 
 fn size(value: &Value) -> usize {
-    canonical::canonical(value).len()
+    canonical::canonical_value(value).len()
 }
 
 /// V2: values from each branch of `sub`'s root union (or from `sub`), confirmed valid under
@@ -400,7 +400,7 @@ fn sample_and_judge(
             let Some(value) = sampler.root(*group, &mut chooser) else {
                 continue;
             };
-            if !seen.insert(canonical::canonical(&value)) {
+            if !seen.insert(canonical::canonical_value(&value)) {
                 continue;
             }
             counts.generated += 1;
@@ -424,7 +424,7 @@ fn sample_and_judge(
         // one SUP rejects unnoticed.
         let run = sample(sub.space, options.samples, options.seed, options.semantics);
         for value in run.values {
-            if !seen.insert(canonical::canonical(&value)) {
+            if !seen.insert(canonical::canonical_value(&value)) {
                 continue;
             }
             counts.generated += 1;

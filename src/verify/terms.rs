@@ -294,23 +294,26 @@ fn node_types(space: &Space<'_>, node: &crate::verify::space::Node<'_, '_>) -> T
 
 /// The smallest value list of a term's nodes (`const`, `enum`), when one lists its values.
 pub(crate) fn enumeration(space: &Space<'_>, term: &Term) -> Option<Arc<Vec<Value>>> {
+    // Most terms list no values: that is answered before the term is copied into a key.
+    let values = term
+        .nodes
+        .iter()
+        .filter_map(|at| space.node(at)?.enumeration())
+        .min_by_key(|values| values.len())?;
     let key = (term.nodes.clone(), term.mask);
     if let Ok(cache) = space.enumerations.lock()
         && let Some(known) = cache.get(&key)
     {
         return Some(known.clone());
     }
-    let values = term
-        .nodes
-        .iter()
-        .filter_map(|at| space.node(at)?.enumeration())
-        .min_by_key(|values| values.len())?;
     // Duplicates dropped by canonical text (linear: an enum may hold a million values).
     let mut seen: HashSet<String> =
         HashSet::with_capacity_and_hasher(values.len(), Default::default());
     let mut out: Vec<Value> = Vec::new();
     for v in values {
-        if term.mask.intersects(Types::of_value(v)) && seen.insert(crate::canonical::canonical(v)) {
+        if term.mask.intersects(Types::of_value(v))
+            && seen.insert(crate::canonical::canonical_value(v))
+        {
             out.push(v.clone());
         }
     }
