@@ -9,6 +9,8 @@ use clap::Parser;
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
+    // Beside the command line's parsing and the inputs' reading (see the function's note).
+    stitch::validate::warm_up();
     let cli = stitch::cli::Cli::parse();
     ExitCode::from(stitch::run(cli))
 }

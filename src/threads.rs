@@ -29,10 +29,16 @@ pub(crate) fn run<T: Send>(
     })
 }
 
+/// Runs `work` on a thread of its own that nobody waits for: the process may end before it
+/// does. `false` when no thread could be started.
+pub(crate) fn detach(name: &str, work: impl FnOnce() + Send + 'static) -> bool {
+    builder(name).spawn(work).is_ok()
+}
+
 /// Drops `value` on a thread of its own (freeing a large document tree costs a tenth of a run),
 /// or here when no thread can be started.
 pub(crate) fn dispose<T: Send + 'static>(value: T) {
-    let _ = builder("stitch-drop").spawn(move || drop(value));
+    detach("stitch-drop", move || drop(value));
 }
 
 /// A short wait (5 ms) for input that has not arrived yet (a pipe's writer): waiting for I/O,
