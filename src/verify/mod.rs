@@ -12,6 +12,7 @@
 mod close;
 mod judge;
 mod keys;
+mod plan;
 mod prove;
 mod sample;
 mod space;

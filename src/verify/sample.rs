@@ -18,8 +18,9 @@ use serde_json::{Map, Value, json};
 
 use super::judge::Judge;
 use super::keys;
+use super::plan::Plans;
 use super::space::{Node, Space, counts};
-use super::terms::{self, Parts, Term};
+use super::terms::{self, Term};
 use crate::document::Location;
 use crate::schema::Semantics;
 use crate::schema::bounds::{self, tightest};
@@ -99,6 +100,7 @@ pub(crate) struct Sampler<'a, 's> {
     /// Values generated in the current attempt.
     size: std::cell::Cell<usize>,
     regexes: RefCell<HashMap<String, Option<Rc<rand_regex::Regex>>>>,
+    plans: Plans,
 }
 
 impl<'a, 's> Sampler<'a, 's> {
@@ -125,6 +127,7 @@ impl<'a, 's> Sampler<'a, 's> {
             terms: RefCell::new(HashMap::default()),
             size: std::cell::Cell::new(0),
             regexes: RefCell::new(HashMap::default()),
+            plans: Plans::default(),
         }
     }
 
@@ -446,17 +449,14 @@ impl<'a, 's> Sampler<'a, 's> {
         chooser: &mut Chooser,
         depth: usize,
     ) -> Option<Value> {
-        let required = keys::required(self.space, term);
-        let mut names = keys::named(self.space, term);
-        names.extend(required.iter().cloned());
-        let parts = Parts::default();
+        let plan = self.plans.object(self.space, term);
+        let (required, names) = (&plan.required, &plan.names);
         let mut out = Map::new();
         let value_at = |key: &str, chooser: &mut Chooser| -> Option<Option<Value>> {
-            let conj = keys::at_key(self.space, term, &parts, Semantics::Strict, key)?;
-            let conj = conj.into_iter().next().unwrap_or_default();
+            let conj = plan.at(self.space, term, key)?;
             Some(self.generate(&conj, None, chooser, depth + 1))
         };
-        for name in &names {
+        for name in names {
             let is_required = required.contains(name);
             // Each optional key present or absent (all present in the first systematic attempt,
             // all absent in the second); in a random attempt on a wide object, about a dozen.
@@ -502,7 +502,7 @@ impl<'a, 's> Sampler<'a, 's> {
         }
         let (min, max) = counts(nodes, "minProperties", "maxProperties");
         let (min, max) = (min as usize, max.map(|m| m as usize));
-        for name in &names {
+        for name in names {
             if out.len() >= min {
                 break;
             }

@@ -214,7 +214,11 @@ impl<'a> Node<'a, '_> {
 
     /// True when the node writes a keyword specific to values of `kind` (F7.4's lists).
     pub fn constrains(&self, kind: Kind) -> bool {
-        keywords::specific_to(kind).any(|k| self.get(k).is_some())
+        // The node's own keys, a handful, rather than each keyword of the kind's list: every
+        // lookup in the map hashes (the sampler asks at every value it makes, issue 16).
+        self.map
+            .keys()
+            .any(|k| keywords::is_specific_to(k, kind) && self.get(k).is_some())
     }
 
     /// The place of a keyword's value.
