@@ -41,7 +41,47 @@ pub fn canonical(schema: &Value) -> String {
 /// `{"required": ["a", "b"]}` and `{"required": ["b", "a"]}` — two different values — would
 /// compare equal.
 pub fn canonical_value(value: &Value) -> String {
-    serde_json::to_string(&sorted_value(value)).unwrap_or_default()
+    // Written straight from `value`, keys sorted on the way: the sampler asks for every value
+    // it makes, and a sorted copy of the tree cost more than the writing.
+    let mut out = Vec::with_capacity(64);
+    write_sorted(value, &mut out);
+    // serde_json writes UTF-8 only, and so does this.
+    String::from_utf8(out).unwrap_or_default()
+}
+
+/// `value` as compact JSON with its keys sorted by code point: the bytes of
+/// `serde_json::to_string(&sorted_value(value))`.
+fn write_sorted(value: &Value, out: &mut Vec<u8>) {
+    match value {
+        Value::Object(map) => {
+            let mut entries: Vec<(&String, &Value)> = map.iter().collect();
+            entries.sort_unstable_by(|a, b| a.0.cmp(b.0));
+            out.push(b'{');
+            for (i, (key, member)) in entries.into_iter().enumerate() {
+                if i > 0 {
+                    out.push(b',');
+                }
+                // Writing a string or a finite scalar to a `Vec` cannot fail.
+                let _ = serde_json::to_writer(&mut *out, key);
+                out.push(b':');
+                write_sorted(member, out);
+            }
+            out.push(b'}');
+        }
+        Value::Array(items) => {
+            out.push(b'[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(b',');
+                }
+                write_sorted(item, out);
+            }
+            out.push(b']');
+        }
+        scalar => {
+            let _ = serde_json::to_writer(&mut *out, scalar);
+        }
+    }
 }
 
 /// The canonical form of what a schema object's `keyword` holds: a schema, a list or map of
@@ -178,6 +218,18 @@ mod tests {
         assert_eq!(
             canonical_pretty(&json!({"b": 1, "a": 2})),
             "{\n  \"a\": 2,\n  \"b\": 1\n}\n"
+        );
+    }
+
+    #[test]
+    fn values_are_written_as_their_sorted_copy_would_be() {
+        let value: Value = serde_json::from_str(
+            r#"{"b":1E2,"a":[{"z":"\u00e9\n","y":null}],"c":{},"d":["é",-0,1.5e300,18446744073709551615,true,[]]}"#,
+        )
+        .unwrap();
+        assert_eq!(
+            canonical_value(&value),
+            serde_json::to_string(&sorted_value(&value)).unwrap()
         );
     }
 

@@ -222,10 +222,13 @@ impl<'a, 's> Sampler<'a, 's> {
             "minProperties",
             "maxProperties",
         ];
+        // The node's own keys, a handful, against the list: each map lookup hashes.
         term.nodes.iter().any(|at| {
-            self.space
-                .node(at)
-                .is_some_and(|n| LOSSY.iter().any(|k| n.get(k).is_some()))
+            self.space.node(at).is_some_and(|n| {
+                n.map
+                    .keys()
+                    .any(|k| LOSSY.contains(&k.as_str()) && n.get(k).is_some())
+            })
         })
     }
 
