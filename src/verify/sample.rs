@@ -242,11 +242,12 @@ impl<'a, 's> Sampler<'a, 's> {
         if self.size.get() > HARD_SIZE {
             return None;
         }
-        let types = terms::space_types(self.space, term);
+        let facts = self.plans.facts(self.space, term);
+        let types = facts.types;
         if types.is_empty() {
             return None;
         }
-        if let Some(values) = terms::enumeration(self.space, term) {
+        if let Some(values) = facts.values {
             if values.is_empty() {
                 return None;
             }
