@@ -2,6 +2,7 @@
 """`stitch verify` on a public containment test suite, side by side with jsoncompat (issue 16).
 
     bench/containment.py SUITE [--stitch BINARY] [--jsoncompat BINARY] [--semantics strict]
+                               [--repeat N]
 
 SUITE is jsoncompat's own `tests/fixtures/backcompat` folder (`git clone
 https://github.com/ostrowr/jsoncompat`): one folder per case with `old.json`, `new.json` and
@@ -12,6 +13,8 @@ schemas literally: an object without `additionalProperties` is open) and `jsonco
 --role ...`, alternating which goes first, and reports: how many pairs each decides, how many
 of its answers disagree with `expect.json`, stitch's `unknown`s with the keyword and pointer
 that stopped the prover, and the time per process (median and 95th percentile) of each.
+With `--repeat N` each process runs N times per pair and the pair's time is their median,
+which steadies the figures on a shared machine.
 
 What it measures: the answer and the cost of one process per question, as a CI step would pay
 it. What it does not: stitch also samples values after a proof (V4), which jsoncompat does not;
@@ -110,6 +113,8 @@ def main():
     parser.add_argument("--jsoncompat", default=shutil.which("jsoncompat")
                         or os.path.expanduser("~/.cargo/bin/jsoncompat"))
     parser.add_argument("--semantics", default="strict")
+    parser.add_argument("--repeat", type=int, default=1,
+                        help="runs per pair and tool; the pair's time is their median")
     args = parser.parse_args()
     stitch = args.stitch or build()
     have_jsoncompat = os.path.exists(args.jsoncompat)
@@ -124,12 +129,19 @@ def main():
         # deserializer: NEW reads what OLD wrote (OLD ⊆ NEW); serializer: the other way.
         for role, sub, sup in [("deserializer", old, new), ("serializer", new, old)]:
             want = expect[role]
+            jc_runs, stitch_runs = [], []
+            for _ in range(max(1, args.repeat)):
+                if have_jsoncompat and n % 2 == 0:
+                    jc_runs.append(run_jsoncompat(args.jsoncompat, old, new, role))
+                stitch_runs.append(run_stitch(stitch, sub, sup, args.semantics))
+                if have_jsoncompat and n % 2 == 1:
+                    jc_runs.append(run_jsoncompat(args.jsoncompat, old, new, role))
+            verdict, reason, found, _ = stitch_runs[0]
+            took = statistics.median(r[3] for r in stitch_runs)
             jc = (None, None)
-            if have_jsoncompat and n % 2 == 0:
-                jc = run_jsoncompat(args.jsoncompat, old, new, role)
-            verdict, reason, found, took = run_stitch(stitch, sub, sup, args.semantics)
-            if have_jsoncompat and n % 2 == 1:
-                jc = run_jsoncompat(args.jsoncompat, old, new, role)
+            if jc_runs:
+                jc_times = [t for _, t in jc_runs if t is not None]
+                jc = (jc_runs[0][0], statistics.median(jc_times) if jc_times else None)
             rows.append({"case": case.name, "role": role, "want": want, "stitch": verdict,
                          "reason": reason, "found": found, "sub": sub, "sup": sup, "stitch_s": took, "jsoncompat": jc[0],
                          "jsoncompat_s": jc[1], "allowed": expect.get("allowed_failure", False)})
