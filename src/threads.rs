@@ -30,9 +30,9 @@ pub(crate) fn run<T: Send>(
 }
 
 /// Runs `work` on a thread of its own that nobody waits for: the process may end before it
-/// does. `false` when no thread could be started.
-pub(crate) fn detach(name: &str, work: impl FnOnce() + Send + 'static) -> bool {
-    builder(name).spawn(work).is_ok()
+/// does. When no thread can be started, `work` is dropped here, unrun.
+pub(crate) fn detach(name: &str, work: impl FnOnce() + Send + 'static) {
+    let _ = builder(name).spawn(work);
 }
 
 /// Drops `value` on a thread of its own (freeing a large document tree costs a tenth of a run),

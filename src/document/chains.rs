@@ -5,7 +5,6 @@
 //! untouched: it consumes part of the value at every turn.
 
 use foldhash::{HashMap, HashSet};
-
 use serde_json::Value;
 
 use super::refs::{Document, Location, Reference};

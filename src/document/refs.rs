@@ -5,11 +5,11 @@
 //! through a [`Fetch`] (the only I/O, supplied by the caller), and refuses references that loop
 //! in place or chain too deep before any validator sees them. It never fetches over a network.
 
-use foldhash::{HashMap, HashSet};
 use std::collections::VecDeque;
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use foldhash::{HashMap, HashSet};
 use serde_json::Value;
 use url::Url;
 

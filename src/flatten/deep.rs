@@ -29,7 +29,6 @@
 //!   flattening its parent (a later pass) is named by its new place.
 
 use foldhash::{HashMap, HashSet};
-
 use serde_json::Value;
 
 use super::positions::{NEGATIVE, POSITIVE, has_keyword, identifies, positive, reach};

@@ -3,9 +3,9 @@
 //! `oneOf` branch, reached through an anchor) — and the schemas an `unevaluatedProperties` can
 //! observe. `deep` flattens only where both are known safe; the root walk (F1) asks the same.
 
-use foldhash::{HashMap, HashSet};
 use std::collections::BTreeMap;
 
+use foldhash::{HashMap, HashSet};
 use serde_json::{Map, Value};
 
 use super::hoist::{self, local_pointer};

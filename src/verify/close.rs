@@ -9,7 +9,6 @@
 //! the verifier needs — its witnesses and samples must be values of close(S).
 
 use foldhash::HashMap;
-
 use serde_json::Value;
 
 use super::space::Space;

@@ -4,10 +4,10 @@
 //! This is the verifier's only way to validate; it reaches the `jsonschema` crate through
 //! `validate` alone.
 
-use foldhash::HashMap;
 use std::cell::{OnceCell, RefCell};
 use std::rc::Rc;
 
+use foldhash::HashMap;
 use serde_json::Value;
 
 use super::close;

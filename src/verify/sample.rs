@@ -8,10 +8,10 @@
 //! attempt `k` of seed `s` gives the same value on every run and platform (the generator is
 //! xoshiro256++, whose output rand documents as stable).
 
-use foldhash::HashMap;
 use std::cell::RefCell;
 use std::rc::Rc;
 
+use foldhash::HashMap;
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 use serde_json::{Map, Value, json};

@@ -6,9 +6,9 @@
 //! draft-4 bounds and array-form `items` the same way. It validates nothing (see
 //! `verify::checker`).
 
-use foldhash::HashMap;
 use std::sync::{Arc, Mutex};
 
+use foldhash::HashMap;
 use serde_json::{Map, Value};
 
 use crate::document::{Loaded, Location};

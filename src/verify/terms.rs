@@ -8,9 +8,9 @@
 //! sampler's values are confirmed by a validator anyway. [`Parts`] is the in-place closure of a
 //! place (§1), which decides the keys a value may carry under `declared` semantics.
 
-use foldhash::HashSet;
 use std::sync::Arc;
 
+use foldhash::HashSet;
 use indexmap::IndexMap;
 use serde_json::Value;
 

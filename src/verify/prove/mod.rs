@@ -9,9 +9,9 @@
 //! sides; a proof that rests on an assumption is remembered only once that assumption's own goal
 //! is proven. A step budget turns a run that is too long into a `Doubt` with the reason "budget".
 
-use foldhash::HashMap;
 use std::rc::Rc;
 
+use foldhash::HashMap;
 use serde_json::Value;
 
 use super::judge::Judge;

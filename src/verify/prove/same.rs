@@ -3,7 +3,6 @@
 //! recursively, after resolving every reference in its own document; annotations aside.
 
 use foldhash::HashSet;
-
 use serde_json::Value;
 
 use super::Prover;
