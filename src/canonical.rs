@@ -133,14 +133,7 @@ fn canonical_entry(keyword: &str, value: &Value) -> Value {
             Value::Array(items.iter().map(canonical_schema).collect())
         }
         Value::Object(members) if holds(keyword, &[Shape::Map, Shape::MapOrNames]) => {
-            let mut sorted: Vec<(&String, &Value)> = members.iter().collect();
-            sorted.sort_unstable_by(|a, b| a.0.cmp(b.0));
-            Value::Object(
-                sorted
-                    .into_iter()
-                    .map(|(name, sub)| (name.clone(), canonical_schema(sub)))
-                    .collect(),
-            )
+            sorted_map(members, canonical_schema)
         }
         Value::Object(_) | Value::Bool(_) if holds(keyword, &[Shape::One, Shape::OneOrMany]) => {
             canonical_schema(value)
@@ -159,19 +152,22 @@ fn holds(keyword: &str, shapes: &[Shape]) -> bool {
 /// A value with every object's keys sorted; arrays keep their order.
 fn sorted_value(value: &Value) -> Value {
     match value {
-        Value::Object(map) => {
-            let mut entries: Vec<(&String, &Value)> = map.iter().collect();
-            entries.sort_unstable_by(|a, b| a.0.cmp(b.0));
-            Value::Object(
-                entries
-                    .into_iter()
-                    .map(|(k, v)| (k.clone(), sorted_value(v)))
-                    .collect(),
-            )
-        }
+        Value::Object(map) => sorted_map(map, sorted_value),
         Value::Array(items) => Value::Array(items.iter().map(sorted_value).collect()),
         other => other.clone(),
     }
+}
+
+/// `map` with its keys sorted and `each` applied to its members.
+fn sorted_map(map: &Map<String, Value>, each: fn(&Value) -> Value) -> Value {
+    let mut entries: Vec<(&String, &Value)> = map.iter().collect();
+    entries.sort_unstable_by(|a, b| a.0.cmp(b.0));
+    Value::Object(
+        entries
+            .into_iter()
+            .map(|(k, v)| (k.clone(), each(v)))
+            .collect(),
+    )
 }
 
 #[cfg(test)]
