@@ -5,8 +5,10 @@
 //! spaces of indentation, `": "` after keys, numbers as serde_json writes them (`1E2` → `100.0`,
 //! integers as integers), non-ASCII characters written as themselves, LF line endings, one
 //! trailing newline. **Canonical form** ([`canonical`]): keys sorted by code point, the `required`
-//! keyword of a schema object sorted and deduplicated, no white space. Both are pure; a leaf
-//! module everyone may use.
+//! keyword of a schema object sorted and deduplicated, no white space; a *value* (an instance, a
+//! `const`, an `enum` member) has its own ([`canonical_value`]: keys sorted, nothing else), and
+//! what a keyword holds is read as that keyword holds it ([`canonical_keyword`]). All are pure;
+//! a leaf module everyone may use.
 
 use serde_json::{Map, Value};
 
