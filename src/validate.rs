@@ -143,7 +143,7 @@ impl Validator {
         base: &str,
         resources: &[Resource<'_>],
     ) -> Result<Validator, CompileError> {
-        let set = SchemaSet::new(resources)?;
+        let set = SchemaSet::new(resources.iter().map(|r| (r.uri, r.value, r.draft)))?;
         build(schema, draft, base, &set.registry)
     }
 
@@ -191,11 +191,11 @@ impl Validator {
 
 /// A set of documents registered once, from which validators for any place in them are built
 /// cheaply (V3: every schema compiled once, offline).
-pub(crate) struct SchemaSet {
-    registry: jsonschema::Registry<'static>,
+pub(crate) struct SchemaSet<'a> {
+    registry: jsonschema::Registry<'a>,
 }
 
-impl std::fmt::Debug for SchemaSet {
+impl std::fmt::Debug for SchemaSet<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("SchemaSet").finish_non_exhaustive()
     }
@@ -225,29 +225,62 @@ pub enum Judgement {
     Undecided,
 }
 
-impl SchemaSet {
-    /// Registers `resources` under their URIs. Nothing is fetched.
-    pub fn new(resources: &[Resource<'_>]) -> Result<SchemaSet, CompileError> {
-        let registry_error = |e: jsonschema::ReferencingError| CompileError {
-            message: e.to_string(),
-            pointer: None,
-            is_pattern: false,
-        };
-        // The meta-schemas are the baseline, so that references to them resolve.
-        let registry = referencing::SPECIFICATIONS
-            .extend(resources.iter().map(|resource| {
-                (
-                    resource.uri,
-                    to_crate(resource.draft).create_resource(
-                        as_draft_reads(resource.value, resource.draft).into_owned(),
-                    ),
-                )
-            }))
-            .and_then(|builder| builder.prepare())
+impl<'a> SchemaSet<'a> {
+    /// Registers `resources` under their URIs, borrowing each document unless its draft must
+    /// rename a keyword (then a renamed copy is registered). Nothing is fetched.
+    pub fn new<'u>(
+        resources: impl IntoIterator<Item = (&'u str, &'a Value, Draft)>,
+    ) -> Result<SchemaSet<'a>, CompileError> {
+        // Borrowed rather than copied: a set is built for every compile and for each side of
+        // a verification, and an enum of a million values was copied each time (issue 16).
+        let mut builder = referencing::SPECIFICATIONS
+            .extend(std::iter::empty::<(&str, referencing::Resource)>())
             .map_err(registry_error)?;
+        for (uri, value, draft) in resources {
+            let read_as = to_crate(draft);
+            builder = match as_draft_reads(value, draft) {
+                Cow::Borrowed(value) => builder.add(uri, read_as.create_resource_ref(value)),
+                Cow::Owned(value) => builder.add(uri, read_as.create_resource(value)),
+            }
+            .map_err(registry_error)?;
+        }
+        let registry = builder.prepare().map_err(registry_error)?;
         Ok(SchemaSet { registry })
     }
+}
 
+impl SchemaSet<'static> {
+    /// Registers documents it owns (as `new` does), moving each into the set.
+    pub fn owning(
+        resources: Vec<(String, Value, Draft)>,
+    ) -> Result<SchemaSet<'static>, CompileError> {
+        let mut builder = referencing::SPECIFICATIONS
+            .extend(std::iter::empty::<(&str, referencing::Resource)>())
+            .map_err(registry_error)?;
+        for (uri, value, draft) in resources {
+            let value = match as_draft_reads(&value, draft) {
+                Cow::Borrowed(_) => value,
+                Cow::Owned(renamed) => renamed,
+            };
+            builder = builder
+                .add(uri, to_crate(draft).create_resource(value))
+                .map_err(registry_error)?;
+        }
+        let registry = builder.prepare().map_err(registry_error)?;
+        Ok(SchemaSet { registry })
+    }
+}
+
+/// A registry that cannot be built: a URI that does not parse.
+fn registry_error(e: jsonschema::ReferencingError) -> CompileError {
+    CompileError {
+        message: e.to_string(),
+        pointer: None,
+        is_pattern: false,
+    }
+}
+
+impl SchemaSet<'_> {
     /// A validator for the schema at `uri` (a registered document's URI with a JSON Pointer
     /// fragment), read as `draft`.
     pub fn validator(&self, uri: &str, draft: Draft) -> Result<Validator, CompileError> {

@@ -13,14 +13,16 @@ use serde_json::Value;
 use super::close;
 use super::space::Space;
 use crate::document::Location;
+use crate::schema::Draft;
 use crate::schema::Semantics;
-use crate::validate::{Judgement, Resource, SchemaSet, Validator};
+use crate::validate::{Judgement, SchemaSet, Validator};
 
 /// Validators for one space.
 pub(crate) struct Judge<'a, 's> {
     pub space: &'s Space<'a>,
-    plain: OnceCell<Option<SchemaSet>>,
-    closed: OnceCell<Option<(SchemaSet, Vec<close::Resource>)>>,
+    plain: OnceCell<Option<SchemaSet<'a>>>,
+    /// close(S)'s documents, owned by the set, and the draft of its first.
+    closed: OnceCell<Option<(SchemaSet<'static>, Draft)>>,
     cache: RefCell<HashMap<Location, Option<Rc<Validator>>>>,
     closed_root: OnceCell<Option<Validator>>,
 }
@@ -36,27 +38,24 @@ impl<'a, 's> Judge<'a, 's> {
         }
     }
 
-    fn plain(&self) -> Option<&SchemaSet> {
+    fn plain(&self) -> Option<&SchemaSet<'a>> {
         self.plain
             .get_or_init(|| {
-                let documents = &self.space.loaded.documents;
-                let uris: Vec<(String, &Value)> = (0..documents.len())
-                    .map(|doc| {
-                        let (uri, root) = self.space.resource_of(doc);
-                        let value = documents[doc].value.pointer(root).unwrap_or(&Value::Null);
-                        (uri, value)
-                    })
-                    .collect();
-                let resources: Vec<Resource<'_>> = uris
+                let loaded: &'a crate::document::Loaded = self.space.loaded;
+                let uris: Vec<(String, &'a Value, Draft)> = loaded
+                    .documents
                     .iter()
-                    .zip(documents)
-                    .map(|((uri, value), d)| Resource {
-                        uri,
-                        value,
-                        draft: d.draft,
+                    .enumerate()
+                    .map(|(doc, d)| {
+                        let (uri, root) = self.space.resource_of(doc);
+                        (uri, d.value.pointer(root).unwrap_or(&Value::Null), d.draft)
                     })
                     .collect();
-                SchemaSet::new(&resources).ok()
+                SchemaSet::new(
+                    uris.iter()
+                        .map(|(uri, value, draft)| (uri.as_str(), *value, *draft)),
+                )
+                .ok()
             })
             .as_ref()
     }
@@ -89,20 +88,13 @@ impl<'a, 's> Judge<'a, 's> {
         !matches!(self.judge(at, value), Judgement::Invalid(_))
     }
 
-    fn closed_set(&self) -> Option<&(SchemaSet, Vec<close::Resource>)> {
+    fn closed_set(&self) -> Option<&(SchemaSet<'static>, Draft)> {
         self.closed
             .get_or_init(|| {
                 let resources = close::closed(self.space);
-                let borrowed: Vec<Resource<'_>> = resources
-                    .iter()
-                    .map(|(uri, value, draft)| Resource {
-                        uri,
-                        value,
-                        draft: *draft,
-                    })
-                    .collect();
-                let set = SchemaSet::new(&borrowed).ok()?;
-                Some((set, resources))
+                let draft = resources.first().map(|r| r.2)?;
+                let set = SchemaSet::owning(resources).ok()?;
+                Some((set, draft))
             })
             .as_ref()
     }
@@ -125,9 +117,8 @@ impl<'a, 's> Judge<'a, 's> {
             other => return other,
         }
         let validator = self.closed_root.get_or_init(|| {
-            let (set, resources) = self.closed_set()?;
-            let draft = resources.first().map(|r| r.2)?;
-            set.validator(&self.space.uri_of(&root), draft).ok()
+            let (set, draft) = self.closed_set()?;
+            set.validator(&self.space.uri_of(&root), *draft).ok()
         });
         match validator {
             Some(v) => v.judge(value),
