@@ -233,9 +233,7 @@ impl<'a> SchemaSet<'a> {
     ) -> Result<SchemaSet<'a>, CompileError> {
         // Borrowed rather than copied: a set is built for every compile and for each side of
         // a verification, and an enum of a million values was copied each time (issue 16).
-        let mut builder = referencing::SPECIFICATIONS
-            .extend(std::iter::empty::<(&str, referencing::Resource)>())
-            .map_err(registry_error)?;
+        let mut builder = baseline()?;
         for (uri, value, draft) in resources {
             let read_as = to_crate(draft);
             builder = match as_draft_reads(value, draft) {
@@ -254,9 +252,7 @@ impl SchemaSet<'static> {
     pub fn owning(
         resources: Vec<(String, Value, Draft)>,
     ) -> Result<SchemaSet<'static>, CompileError> {
-        let mut builder = referencing::SPECIFICATIONS
-            .extend(std::iter::empty::<(&str, referencing::Resource)>())
-            .map_err(registry_error)?;
+        let mut builder = baseline()?;
         for (uri, value, draft) in resources {
             let value = match as_draft_reads(&value, draft) {
                 Cow::Borrowed(_) => value,
@@ -269,6 +265,13 @@ impl SchemaSet<'static> {
         let registry = builder.prepare().map_err(registry_error)?;
         Ok(SchemaSet { registry })
     }
+}
+
+/// A builder over the meta-schemas (the baseline, so that references to them resolve).
+fn baseline() -> Result<referencing::RegistryBuilder<'static>, CompileError> {
+    referencing::SPECIFICATIONS
+        .extend(std::iter::empty::<(&str, referencing::Resource)>())
+        .map_err(registry_error)
 }
 
 /// A registry that cannot be built: a URI that does not parse.
