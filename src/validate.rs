@@ -228,8 +228,8 @@ pub enum Judgement {
 impl<'a> SchemaSet<'a> {
     /// Registers `resources` under their URIs, borrowing each document unless its draft must
     /// rename a keyword (then a renamed copy is registered). Nothing is fetched.
-    pub fn new<'u>(
-        resources: impl IntoIterator<Item = (&'u str, &'a Value, Draft)>,
+    pub fn new<U: AsRef<str>>(
+        resources: impl IntoIterator<Item = (U, &'a Value, Draft)>,
     ) -> Result<SchemaSet<'a>, CompileError> {
         // Borrowed rather than copied: a set is built for every compile and for each side of
         // a verification, and an enum of a million values was copied each time (issue 16).

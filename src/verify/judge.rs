@@ -42,19 +42,10 @@ impl<'a, 's> Judge<'a, 's> {
         self.plain
             .get_or_init(|| {
                 let loaded: &'a crate::document::Loaded = self.space.loaded;
-                let uris: Vec<(String, &'a Value, Draft)> = loaded
-                    .documents
-                    .iter()
-                    .enumerate()
-                    .map(|(doc, d)| {
-                        let (uri, root) = self.space.resource_of(doc);
-                        (uri, d.value.pointer(root).unwrap_or(&Value::Null), d.draft)
-                    })
-                    .collect();
-                SchemaSet::new(
-                    uris.iter()
-                        .map(|(uri, value, draft)| (uri.as_str(), *value, *draft)),
-                )
+                SchemaSet::new(loaded.documents.iter().enumerate().map(|(doc, d)| {
+                    let (uri, root) = self.space.resource_of(doc);
+                    (uri, d.value.pointer(root).unwrap_or(&Value::Null), d.draft)
+                }))
                 .ok()
             })
             .as_ref()
