@@ -6,7 +6,7 @@
 //! attempt: a map lookup per node and keyword, and a pointer spelled per key. A plan holds them
 //! for the run; a key's schemas are found the first time that key comes up.
 
-use std::cell::RefCell;
+use std::cell::{OnceCell, RefCell};
 use std::rc::Rc;
 use std::sync::Arc;
 
@@ -15,10 +15,11 @@ use indexmap::IndexSet;
 use serde_json::Value;
 
 use super::keys;
-use super::space::Space;
+use super::space::{Node, Space};
 use super::terms::{self, Parts, Term};
 use crate::document::Location;
 use crate::schema::Semantics;
+use crate::schema::keywords::Kind;
 use crate::schema::types::Types;
 
 /// Where a key's value is read: the schemas it must meet, or `None` when the term allows no
@@ -68,50 +69,126 @@ pub(crate) struct Facts {
     pub types: Types,
     /// The values it lists (`const`, `enum`), when the types leave any.
     pub values: Option<Arc<Vec<Value>>>,
+    /// Each of `types`, one by one (`Types::each`).
+    pub options: Rc<[Types]>,
+    /// Those of `options` that a node's keywords suggest (a `properties` suggests objects).
+    pub hinted: Rc<[Types]>,
 }
 
-/// The plans of one sampler's terms, by the term's nodes (all a plan depends on, but for the
-/// mask of [`Facts`]).
-#[derive(Default)]
-pub(crate) struct Plans {
-    objects: RefCell<HashMap<Vec<Location>, Rc<ObjectPlan>>>,
-    facts: RefCell<HashMap<Vec<Location>, ByMask>>,
+/// What the sampler reads from one term: its schema objects, what values it allows (per mask
+/// its nodes are asked with) and, for objects, its keys. Found once and kept, so that making a
+/// value reads no place again (issue 16).
+pub(crate) struct TermPlan<'a, 's> {
+    /// The term's places that are schema objects, read.
+    pub nodes: Vec<Node<'a, 's>>,
+    /// True when the term's reading leaves out something its schemas assert.
+    pub lossy: bool,
+    facts: RefCell<Vec<(Types, Facts)>>,
+    object: OnceCell<Rc<ObjectPlan>>,
 }
 
-/// A term's facts, one per mask its nodes were asked with.
-type ByMask = Vec<(Types, Facts)>;
+impl<'a, 's> TermPlan<'a, 's> {
+    fn new(space: &'s Space<'a>, term: &Term) -> TermPlan<'a, 's> {
+        let nodes: Vec<Node<'a, 's>> = term.nodes.iter().filter_map(|at| space.node(at)).collect();
+        let lossy = nodes.iter().any(|n| {
+            n.map
+                .keys()
+                .any(|k| LOSSY.contains(&k.as_str()) && n.get(k).is_some())
+        });
+        TermPlan {
+            nodes,
+            lossy,
+            facts: RefCell::new(Vec::new()),
+            object: OnceCell::new(),
+        }
+    }
 
-impl Plans {
-    /// The types and listed values of `term`, found the first time they are asked for.
+    /// The types and listed values of `term` (whose nodes this plan is of), found the first
+    /// time they are asked for with its mask.
     pub fn facts(&self, space: &Space<'_>, term: &Term) -> Facts {
-        if let Some(known) = self
-            .facts
-            .borrow()
-            .get(term.nodes.as_slice())
-            .and_then(|by_mask| by_mask.iter().find(|(mask, _)| *mask == term.mask))
-        {
-            return known.1.clone();
+        if let Some((_, known)) = self.facts.borrow().iter().find(|(m, _)| *m == term.mask) {
+            return known.clone();
         }
         let types = terms::space_types(space, term);
         let values = (!types.is_empty())
             .then(|| terms::enumeration(space, term))
             .flatten();
-        let facts = Facts { types, values };
-        self.facts
-            .borrow_mut()
-            .entry(term.nodes.clone())
-            .or_default()
-            .push((term.mask, facts.clone()));
+        let options: Rc<[Types]> = types.each().collect();
+        let hinted = options
+            .iter()
+            .copied()
+            .filter(|t| self.nodes.iter().any(|n| hints(n, *t)))
+            .collect();
+        let facts = Facts {
+            types,
+            values,
+            options,
+            hinted,
+        };
+        self.facts.borrow_mut().push((term.mask, facts.clone()));
         facts
     }
 
     /// The object plan of `term`, made the first time it is asked for.
     pub fn object(&self, space: &Space<'_>, term: &Term) -> Rc<ObjectPlan> {
-        if let Some(known) = self.objects.borrow().get(term.nodes.as_slice()) {
+        self.object
+            .get_or_init(|| Rc::new(ObjectPlan::new(space, term)))
+            .clone()
+    }
+}
+
+/// Keywords whose meaning a term's reading leaves out (`TermPlan::lossy`).
+const LOSSY: &[&str] = &[
+    "oneOf",
+    "not",
+    "if",
+    "dependentSchemas",
+    "dependencies",
+    "dependentRequired",
+    "propertyNames",
+    "uniqueItems",
+    "contains",
+    "patternProperties",
+    "pattern",
+    "multipleOf",
+    "minProperties",
+    "maxProperties",
+];
+
+/// True when a node's keywords suggest values of type `t` (a `properties` suggests objects).
+fn hints(node: &Node<'_, '_>, t: Types) -> bool {
+    let kind = match t {
+        Types::OBJECT => Kind::Object,
+        Types::ARRAY => Kind::Array,
+        Types::STRING => Kind::String,
+        Types::INTEGER | Types::FRACTION | Types::WHOLE => Kind::Number,
+        _ => return false,
+    };
+    node.constrains(kind)
+}
+
+/// The plans of one sampler's terms, by the term's nodes (all a plan depends on, but for the
+/// mask of [`Facts`]).
+pub(crate) struct Plans<'a, 's> {
+    space: &'s Space<'a>,
+    by_nodes: RefCell<HashMap<Vec<Location>, Rc<TermPlan<'a, 's>>>>,
+}
+
+impl<'a, 's> Plans<'a, 's> {
+    pub fn new(space: &'s Space<'a>) -> Plans<'a, 's> {
+        Plans {
+            space,
+            by_nodes: RefCell::new(HashMap::default()),
+        }
+    }
+
+    /// The plan of `term`, made the first time a term of its nodes is asked for.
+    pub fn of(&self, term: &Term) -> Rc<TermPlan<'a, 's>> {
+        if let Some(known) = self.by_nodes.borrow().get(term.nodes.as_slice()) {
             return known.clone();
         }
-        let plan = Rc::new(ObjectPlan::new(space, term));
-        self.objects
+        let plan = Rc::new(TermPlan::new(self.space, term));
+        self.by_nodes
             .borrow_mut()
             .insert(term.nodes.clone(), plan.clone());
         plan

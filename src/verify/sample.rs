@@ -18,13 +18,12 @@ use serde_json::{Map, Value, json};
 
 use super::judge::Judge;
 use super::keys;
-use super::plan::Plans;
+use super::plan::{Plans, TermPlan};
 use super::space::{Node, Space, counts};
 use super::terms::{self, Term};
 use crate::document::Location;
 use crate::schema::Semantics;
 use crate::schema::bounds::{self, tightest};
-use crate::schema::keywords::Kind;
 use crate::schema::types::Types;
 
 /// Past this depth only what is required is generated, so recursive schemas end.
@@ -86,8 +85,12 @@ impl Chooser {
     }
 }
 
-/// A place read as terms.
-type Terms = Rc<Vec<Term>>;
+/// A place read as terms, each with its plan.
+struct Expansion<'a, 's> {
+    terms: Vec<(Term, Rc<TermPlan<'a, 's>>)>,
+    /// True when some term's reading leaves out something its schemas assert.
+    lossy: bool,
+}
 
 /// Generates values from the places of a space.
 pub(crate) struct Sampler<'a, 's> {
@@ -96,11 +99,11 @@ pub(crate) struct Sampler<'a, 's> {
     judge: &'s Judge<'a, 's>,
     semantics: Semantics,
     root_union: Option<(Location, &'static str, usize)>,
-    terms: RefCell<HashMap<Vec<Location>, Option<Terms>>>,
+    terms: RefCell<HashMap<Vec<Location>, Option<Rc<Expansion<'a, 's>>>>>,
     /// Values generated in the current attempt.
     size: std::cell::Cell<usize>,
     regexes: RefCell<HashMap<String, Option<Rc<rand_regex::Regex>>>>,
-    plans: Plans,
+    plans: Plans<'a, 's>,
 }
 
 impl<'a, 's> Sampler<'a, 's> {
@@ -127,7 +130,7 @@ impl<'a, 's> Sampler<'a, 's> {
             terms: RefCell::new(HashMap::default()),
             size: std::cell::Cell::new(0),
             regexes: RefCell::new(HashMap::default()),
-            plans: Plans::default(),
+            plans: Plans::new(space),
         }
     }
 
@@ -136,12 +139,22 @@ impl<'a, 's> Sampler<'a, 's> {
         self.root_union.as_ref().map(|(_, k, n)| (*k, *n))
     }
 
-    fn terms(&self, conj: &[Location]) -> Option<Terms> {
+    fn terms(&self, conj: &[Location]) -> Option<Rc<Expansion<'a, 's>>> {
         if let Some(found) = self.terms.borrow().get(conj) {
             return found.clone();
         }
         let root = self.root_union.as_ref().map(|(at, _, _)| at);
-        let expanded = terms::expand(self.space, conj, root).ok().map(Rc::new);
+        let expanded = terms::expand(self.space, conj, root).ok().map(|terms| {
+            let terms: Vec<_> = terms
+                .into_iter()
+                .map(|term| {
+                    let plan = self.plans.of(&term);
+                    (term, plan)
+                })
+                .collect();
+            let lossy = terms.iter().any(|(_, plan)| plan.lossy);
+            Rc::new(Expansion { terms, lossy })
+        });
         self.terms
             .borrow_mut()
             .insert(conj.to_vec(), expanded.clone());
@@ -167,25 +180,26 @@ impl<'a, 's> Sampler<'a, 's> {
         if depth > MAX_DEPTH {
             return None;
         }
-        let Some(terms) = self.terms(conj) else {
+        let Some(expansion) = self.terms(conj) else {
             // Too many terms to list: one is picked, a choice at each split.
             let root = self.root_union.as_ref().map(|(at, _, _)| (at, branch));
             let term = terms::pick(self.space, conj, root, &mut |n| chooser.pick(n))?;
-            return self.term(&term, chooser, depth);
+            return self.term(&term, &self.plans.of(&term), chooser, depth);
         };
-        let candidates: Vec<&Term> = terms
+        let candidates: Vec<&(Term, Rc<TermPlan<'a, 's>>)> = expansion
+            .terms
             .iter()
-            .filter(|t| branch.is_none() || t.branch == branch)
+            .filter(|(t, _)| branch.is_none() || t.branch == branch)
             .collect();
         if candidates.is_empty() {
             return None;
         }
-        let term = candidates[chooser.pick(candidates.len())];
-        let value = self.term(term, chooser, depth)?;
+        let (term, plan) = candidates[chooser.pick(candidates.len())];
+        let value = self.term(term, plan, chooser, depth)?;
         // Where terms say less than the schema (`oneOf` exclusivity, `not`, conditions, several
         // patterns, …), a nested value is checked here and made again a few times: one bad part
         // would spoil the whole attempt.
-        if depth == 0 || !terms.iter().any(|t| self.lossy(t)) {
+        if depth == 0 || !expansion.lossy {
             return Some(value);
         }
         let fits = |v: &Value| conj.iter().all(|at| self.judge.admits(at, v));
@@ -194,8 +208,8 @@ impl<'a, 's> Sampler<'a, 's> {
         }
         let mut last = value;
         for _ in 0..RETRIES {
-            let again = candidates[chooser.pick(candidates.len())];
-            match self.term(again, chooser, depth) {
+            let (again, plan) = candidates[chooser.pick(candidates.len())];
+            match self.term(again, plan, chooser, depth) {
                 Some(v) if fits(&v) => return Some(v),
                 Some(v) => last = v,
                 None => {}
@@ -204,45 +218,23 @@ impl<'a, 's> Sampler<'a, 's> {
         Some(last)
     }
 
-    /// True when the term's reading leaves out something its schemas assert.
-    fn lossy(&self, term: &Term) -> bool {
-        const LOSSY: &[&str] = &[
-            "oneOf",
-            "not",
-            "if",
-            "dependentSchemas",
-            "dependencies",
-            "dependentRequired",
-            "propertyNames",
-            "uniqueItems",
-            "contains",
-            "patternProperties",
-            "pattern",
-            "multipleOf",
-            "minProperties",
-            "maxProperties",
-        ];
-        // The node's own keys, a handful, against the list: each map lookup hashes.
-        term.nodes.iter().any(|at| {
-            self.space.node(at).is_some_and(|n| {
-                n.map
-                    .keys()
-                    .any(|k| LOSSY.contains(&k.as_str()) && n.get(k).is_some())
-            })
-        })
-    }
-
     /// True when only what is required is generated from here on.
     fn minimal(&self, depth: usize) -> bool {
         depth >= SHALLOW || self.size.get() > SOFT_SIZE
     }
 
-    fn term(&self, term: &Term, chooser: &mut Chooser, depth: usize) -> Option<Value> {
+    fn term(
+        &self,
+        term: &Term,
+        plan: &TermPlan<'a, 's>,
+        chooser: &mut Chooser,
+        depth: usize,
+    ) -> Option<Value> {
         self.size.set(self.size.get() + 1);
         if self.size.get() > HARD_SIZE {
             return None;
         }
-        let facts = self.plans.facts(self.space, term);
+        let facts = plan.facts(self.space, term);
         let types = facts.types;
         if types.is_empty() {
             return None;
@@ -253,20 +245,12 @@ impl<'a, 's> Sampler<'a, 's> {
             }
             return Some(values[chooser.pick(values.len())].clone());
         }
-        let nodes: Vec<Node<'a, '_>> = term
-            .nodes
-            .iter()
-            .filter_map(|at| self.space.node(at))
-            .collect();
-        let mut options: Vec<Types> = types.each().collect();
-        let hinted: Vec<Types> = options
-            .iter()
-            .copied()
-            .filter(|t| nodes.iter().any(|n| hints(n, *t)))
-            .collect();
-        if !hinted.is_empty() && !chooser.chance(1, 8) {
-            options = hinted;
-        }
+        let nodes = plan.nodes.as_slice();
+        let mut options: Vec<Types> = if !facts.hinted.is_empty() && !chooser.chance(1, 8) {
+            facts.hinted.to_vec()
+        } else {
+            facts.options.to_vec()
+        };
         if self.minimal(depth) {
             let scalars: Vec<Types> = options
                 .iter()
@@ -285,17 +269,17 @@ impl<'a, 's> Sampler<'a, 's> {
         match chosen {
             Types::NULL => Some(Value::Null),
             Types::BOOLEAN => Some(Value::Bool(chooser.pick(2) == 1)),
-            Types::INTEGER => integer(&nodes, chooser),
-            Types::WHOLE => integer(&nodes, chooser).and_then(|v| {
+            Types::INTEGER => integer(nodes, chooser),
+            Types::WHOLE => integer(nodes, chooser).and_then(|v| {
                 let whole = v.as_f64()?;
                 (whole.abs() < 9.0e15)
                     .then(|| serde_json::Number::from_f64(whole).map(Value::Number))
                     .flatten()
             }),
-            Types::FRACTION => fraction(&nodes, chooser),
-            Types::STRING => self.string(&nodes, chooser),
-            Types::ARRAY => self.array(term, &nodes, chooser, depth),
-            _ => self.object(term, &nodes, chooser, depth),
+            Types::FRACTION => fraction(nodes, chooser),
+            Types::STRING => self.string(nodes, chooser),
+            Types::ARRAY => self.array(term, nodes, chooser, depth),
+            _ => self.object(term, plan, chooser, depth),
         }
     }
 
@@ -449,11 +433,12 @@ impl<'a, 's> Sampler<'a, 's> {
     fn object(
         &self,
         term: &Term,
-        nodes: &[Node<'a, '_>],
+        term_plan: &TermPlan<'a, 's>,
         chooser: &mut Chooser,
         depth: usize,
     ) -> Option<Value> {
-        let plan = self.plans.object(self.space, term);
+        let nodes = term_plan.nodes.as_slice();
+        let plan = term_plan.object(self.space, term);
         let (required, names) = (&plan.required, &plan.names);
         let mut out = Map::new();
         let value_at = |key: &str, chooser: &mut Chooser| -> Option<Option<Value>> {
@@ -606,18 +591,6 @@ pub(crate) fn around(pattern: &str, name: String) -> Vec<String> {
     }
     out.insert(0, name);
     out
-}
-
-/// True when a node's keywords suggest values of type `t` (a `properties` suggests objects).
-fn hints(node: &Node<'_, '_>, t: Types) -> bool {
-    let kind = match t {
-        Types::OBJECT => Kind::Object,
-        Types::ARRAY => Kind::Array,
-        Types::STRING => Kind::String,
-        Types::INTEGER | Types::FRACTION | Types::WHOLE => Kind::Number,
-        _ => return false,
-    };
-    node.constrains(kind)
 }
 
 /// An integer within the nodes' bounds (exactly, near and past 2^53 too) and a multiple of
