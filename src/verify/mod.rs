@@ -384,7 +384,9 @@ fn sample_and_judge(
 ) -> (Samples, Option<(Value, Rejection)>) {
     let mut counts = Samples::default();
     let mut seen = foldhash::HashSet::default();
-    let mut found: Option<(Value, Rejection)> = None;
+    // The smallest rejected value, with its size (the length of its canonical text, which
+    // the de-duplication writes anyway).
+    let mut found: Option<(Value, Rejection, usize)> = None;
     let groups: Vec<Option<usize>> = match sampler.root_union() {
         Some((_, n)) => (0..n).map(Some).collect(),
         None => vec![None],
@@ -401,7 +403,9 @@ fn sample_and_judge(
             let Some(value) = sampler.root(*group, &mut chooser) else {
                 continue;
             };
-            if !seen.insert(canonical::canonical_value(&value)) {
+            let key = canonical::canonical_value(&value);
+            let size = key.len();
+            if !seen.insert(key) {
                 continue;
             }
             counts.generated += 1;
@@ -411,11 +415,10 @@ fn sample_and_judge(
             }
             counts.valid += 1;
             counts.checked += 1;
-            if let Judgement::Invalid(rejection) = sup.judge(&sup.space.root, &value) {
-                let smaller = found.as_ref().is_none_or(|(v, _)| size(&value) < size(v));
-                if smaller {
-                    found = Some((value, rejection));
-                }
+            if let Judgement::Invalid(rejection) = sup.judge(&sup.space.root, &value)
+                && found.as_ref().is_none_or(|(_, _, least)| size < *least)
+            {
+                found = Some((value, rejection, size));
             }
         }
     }
@@ -425,21 +428,25 @@ fn sample_and_judge(
         // one SUP rejects unnoticed.
         let run = sample(sub.space, options.samples, options.seed, options.semantics);
         for value in run.values {
-            if !seen.insert(canonical::canonical_value(&value)) {
+            let key = canonical::canonical_value(&value);
+            let size = key.len();
+            if !seen.insert(key) {
                 continue;
             }
             counts.generated += 1;
             counts.valid += 1;
             counts.checked += 1;
-            if let Judgement::Invalid(rejection) = sup.judge(&sup.space.root, &value) {
-                let smaller = found.as_ref().is_none_or(|(v, _)| size(&value) < size(v));
-                if smaller {
-                    found = Some((value, rejection));
-                }
+            if let Judgement::Invalid(rejection) = sup.judge(&sup.space.root, &value)
+                && found.as_ref().is_none_or(|(_, _, least)| size < *least)
+            {
+                found = Some((value, rejection, size));
             }
         }
     }
-    (counts, found)
+    (
+        counts,
+        found.map(|(value, rejection, _)| (value, rejection)),
+    )
 }
 
 fn counterexample_of(

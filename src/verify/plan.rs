@@ -1,10 +1,12 @@
 //! What the sampler reads from a term's schemas, once per term (issue 16).
 //!
-//! A term's types and listed values, and its keys — the ones it requires, the ones it names,
-//! and the schemas each key's value must meet — depend only on the term's nodes (and, for the
-//! types and values, its mask), yet the sampler read them again at every value of every
-//! attempt: a map lookup per node and keyword, and a pointer spelled per key. A plan holds them
-//! for the run; a key's schemas are found the first time that key comes up.
+//! A term's schema objects, types and listed values, its keys — the ones it requires, the ones
+//! it names, and where each key's value is made — and its items' places depend only on the
+//! term's nodes (and, for the types and values, its mask), yet the sampler read them again at
+//! every value of every attempt: a map lookup per node and keyword, and a pointer spelled per
+//! key and per item. A plan holds them for the run, each part found the first time it is
+//! needed; a key's or an item's [`Place`] keeps how its schemas read as terms, so that making
+//! a nested value looks nothing up by its list of places.
 
 use std::cell::{OnceCell, RefCell};
 use std::rc::Rc;
@@ -22,21 +24,43 @@ use crate::schema::Semantics;
 use crate::schema::keywords::Kind;
 use crate::schema::types::Types;
 
-/// Where a key's value is read: the schemas it must meet, or `None` when the term allows no
-/// value there.
-type At = Option<Rc<[Location]>>;
+/// A place values are made at: the schemas a value there must meet, and how they read as
+/// terms (found by the sampler the first time a value is made there).
+pub(crate) struct Place<'a, 's> {
+    pub conj: Rc<[Location]>,
+    pub expansion: OnceCell<Option<Rc<Expansion<'a, 's>>>>,
+}
+
+impl Place<'_, '_> {
+    fn new(conj: Vec<Location>) -> Rc<Self> {
+        Rc::new(Place {
+            conj: conj.into(),
+            expansion: OnceCell::new(),
+        })
+    }
+}
+
+/// A place read as terms, each with its plan.
+pub(crate) struct Expansion<'a, 's> {
+    pub terms: Vec<(Term, Rc<TermPlan<'a, 's>>)>,
+    /// True when some term's reading leaves out something its schemas assert.
+    pub lossy: bool,
+}
+
+/// Where a key's or an item's value is made, or `None` when the term allows no value there.
+type At<'a, 's> = Option<Rc<Place<'a, 's>>>;
 
 /// The keys of one term, for making objects.
-pub(crate) struct ObjectPlan {
+pub(crate) struct ObjectPlan<'a, 's> {
     /// The keys the term requires.
     pub required: IndexSet<String>,
     /// The keys the term names (`properties`), then the required ones it does not name.
     pub names: IndexSet<String>,
-    at: RefCell<HashMap<String, At>>,
+    at: RefCell<HashMap<String, At<'a, 's>>>,
 }
 
-impl ObjectPlan {
-    fn new(space: &Space<'_>, term: &Term) -> ObjectPlan {
+impl<'a, 's> ObjectPlan<'a, 's> {
+    fn new(space: &Space<'_>, term: &Term) -> Self {
         let required = keys::required(space, term);
         let mut names = keys::named(space, term);
         names.extend(required.iter().cloned());
@@ -49,16 +73,59 @@ impl ObjectPlan {
 
     /// The schemas the value at `key` must meet (strict: a key is read where the term's own
     /// schemas put it); a key the term does not name is looked up each time, not kept.
-    pub fn at(&self, space: &Space<'_>, term: &Term, key: &str) -> At {
+    pub fn at(&self, space: &Space<'_>, term: &Term, key: &str) -> At<'a, 's> {
         if let Some(known) = self.at.borrow().get(key) {
             return known.clone();
         }
-        let found: At = keys::at_key(space, term, &Parts::default(), Semantics::Strict, key)
-            .map(|alternatives| alternatives.into_iter().next().unwrap_or_default().into());
+        let found: At<'a, 's> =
+            keys::at_key(space, term, &Parts::default(), Semantics::Strict, key).map(
+                |alternatives| Place::new(alternatives.into_iter().next().unwrap_or_default()),
+            );
         if self.names.contains(key) {
             self.at.borrow_mut().insert(key.to_owned(), found.clone());
         }
         found
+    }
+}
+
+/// The items of one term, for making arrays.
+pub(crate) struct ArrayPlan<'a, 's> {
+    /// The fewest and most items (`keys::item_count`).
+    pub count: (u64, Option<u64>),
+    /// True when a node asks for `uniqueItems`.
+    pub unique: bool,
+    /// The longest tuple prefix of the term's nodes: past it, every index reads the same
+    /// schemas.
+    fixed: usize,
+    prefix: RefCell<Vec<At<'a, 's>>>,
+    rest: OnceCell<At<'a, 's>>,
+}
+
+impl<'a, 's> ArrayPlan<'a, 's> {
+    fn new(space: &Space<'_>, term: &Term, nodes: &[Node<'_, '_>]) -> Self {
+        ArrayPlan {
+            count: keys::item_count(space, term),
+            unique: nodes
+                .iter()
+                .any(|n| n.get("uniqueItems") == Some(&Value::Bool(true))),
+            fixed: nodes.iter().map(|n| n.prefix().0.len()).max().unwrap_or(0),
+            prefix: RefCell::new(Vec::new()),
+            rest: OnceCell::new(),
+        }
+    }
+
+    /// Where the item at `index` is made (`keys::at_index`).
+    pub fn at(&self, space: &Space<'_>, term: &Term, index: usize) -> At<'a, 's> {
+        let find = || keys::at_index(space, term, index).map(Place::new);
+        if index >= self.fixed {
+            return self.rest.get_or_init(find).clone();
+        }
+        let mut prefix = self.prefix.borrow_mut();
+        while prefix.len() <= index {
+            let i = prefix.len();
+            prefix.push(keys::at_index(space, term, i).map(Place::new));
+        }
+        prefix[index].clone()
     }
 }
 
@@ -84,7 +151,8 @@ pub(crate) struct TermPlan<'a, 's> {
     /// True when the term's reading leaves out something its schemas assert.
     pub lossy: bool,
     facts: RefCell<Vec<(Types, Facts)>>,
-    object: OnceCell<Rc<ObjectPlan>>,
+    object: OnceCell<Rc<ObjectPlan<'a, 's>>>,
+    array: OnceCell<Rc<ArrayPlan<'a, 's>>>,
 }
 
 impl<'a, 's> TermPlan<'a, 's> {
@@ -100,6 +168,7 @@ impl<'a, 's> TermPlan<'a, 's> {
             lossy,
             facts: RefCell::new(Vec::new()),
             object: OnceCell::new(),
+            array: OnceCell::new(),
         }
     }
 
@@ -130,9 +199,16 @@ impl<'a, 's> TermPlan<'a, 's> {
     }
 
     /// The object plan of `term`, made the first time it is asked for.
-    pub fn object(&self, space: &Space<'_>, term: &Term) -> Rc<ObjectPlan> {
+    pub fn object(&self, space: &Space<'_>, term: &Term) -> Rc<ObjectPlan<'a, 's>> {
         self.object
             .get_or_init(|| Rc::new(ObjectPlan::new(space, term)))
+            .clone()
+    }
+
+    /// The array plan of `term`, made the first time it is asked for.
+    pub fn array(&self, space: &Space<'_>, term: &Term) -> Rc<ArrayPlan<'a, 's>> {
+        self.array
+            .get_or_init(|| Rc::new(ArrayPlan::new(space, term, &self.nodes)))
             .clone()
     }
 }

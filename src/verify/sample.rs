@@ -18,7 +18,7 @@ use serde_json::{Map, Value, json};
 
 use super::judge::Judge;
 use super::keys;
-use super::plan::{Plans, TermPlan};
+use super::plan::{Expansion, Place, Plans, TermPlan};
 use super::space::{Node, Space, counts};
 use super::terms::{self, Term};
 use crate::document::Location;
@@ -83,13 +83,6 @@ impl Chooser {
     fn chance(&mut self, numerator: u32, denominator: u32) -> bool {
         self.is_random() && self.rng.random_range(0..denominator) < numerator
     }
-}
-
-/// A place read as terms, each with its plan.
-struct Expansion<'a, 's> {
-    terms: Vec<(Term, Rc<TermPlan<'a, 's>>)>,
-    /// True when some term's reading leaves out something its schemas assert.
-    lossy: bool,
 }
 
 /// Generates values from the places of a space.
@@ -180,7 +173,36 @@ impl<'a, 's> Sampler<'a, 's> {
         if depth > MAX_DEPTH {
             return None;
         }
-        let Some(expansion) = self.terms(conj) else {
+        self.generate_from(conj, self.terms(conj), branch, chooser, depth)
+    }
+
+    /// A value of a key's or an item's place (never a new attempt).
+    fn generate_at(
+        &self,
+        place: &Place<'a, 's>,
+        chooser: &mut Chooser,
+        depth: usize,
+    ) -> Option<Value> {
+        if depth > MAX_DEPTH {
+            return None;
+        }
+        let expansion = place
+            .expansion
+            .get_or_init(|| self.terms(&place.conj))
+            .clone();
+        self.generate_from(&place.conj, expansion, None, chooser, depth)
+    }
+
+    /// A value of `conj`, read as `expansion` (`None`: too many terms to list).
+    fn generate_from(
+        &self,
+        conj: &[Location],
+        expansion: Option<Rc<Expansion<'a, 's>>>,
+        branch: Option<usize>,
+        chooser: &mut Chooser,
+        depth: usize,
+    ) -> Option<Value> {
+        let Some(expansion) = expansion else {
             // Too many terms to list: one is picked, a choice at each split.
             let root = self.root_union.as_ref().map(|(at, _, _)| (at, branch));
             let term = terms::pick(self.space, conj, root, &mut |n| chooser.pick(n))?;
@@ -278,7 +300,7 @@ impl<'a, 's> Sampler<'a, 's> {
             }),
             Types::FRACTION => fraction(nodes, chooser),
             Types::STRING => self.string(nodes, chooser),
-            Types::ARRAY => self.array(term, nodes, chooser, depth),
+            Types::ARRAY => self.array(term, plan, chooser, depth),
             _ => self.object(term, plan, chooser, depth),
         }
     }
@@ -355,11 +377,13 @@ impl<'a, 's> Sampler<'a, 's> {
     fn array(
         &self,
         term: &Term,
-        nodes: &[Node<'a, '_>],
+        term_plan: &TermPlan<'a, 's>,
         chooser: &mut Chooser,
         depth: usize,
     ) -> Option<Value> {
-        let (min, max) = keys::item_count(self.space, term);
+        let nodes = term_plan.nodes.as_slice();
+        let plan = term_plan.array(self.space, term);
+        let (min, max) = plan.count;
         let (min, max) = (min as usize, max.map(|m| m as usize));
         if max.is_some_and(|m| m < min) || min > 256 {
             return None;
@@ -376,17 +400,15 @@ impl<'a, 's> Sampler<'a, 's> {
             ];
             lengths[chooser.pick(lengths.len())]
         };
-        let unique = nodes
-            .iter()
-            .any(|n| n.get("uniqueItems") == Some(&Value::Bool(true)));
+        let unique = plan.unique;
         let mut items: Vec<Value> = Vec::new();
         for index in 0..length {
-            let Some(conj) = keys::at_index(self.space, term, index) else {
+            let Some(place) = plan.at(self.space, term, index) else {
                 break;
             };
             let mut made = None;
             for _ in 0..if unique { 4 } else { 1 } {
-                match self.generate(&conj, None, chooser, depth + 1) {
+                match self.generate_at(&place, chooser, depth + 1) {
                     Some(v) if unique && items.contains(&v) => continue,
                     other => {
                         made = other;
@@ -442,8 +464,8 @@ impl<'a, 's> Sampler<'a, 's> {
         let (required, names) = (&plan.required, &plan.names);
         let mut out = Map::new();
         let value_at = |key: &str, chooser: &mut Chooser| -> Option<Option<Value>> {
-            let conj = plan.at(self.space, term, key)?;
-            Some(self.generate(&conj, None, chooser, depth + 1))
+            let place = plan.at(self.space, term, key)?;
+            Some(self.generate_at(&place, chooser, depth + 1))
         };
         for name in names {
             let is_required = required.contains(name);
