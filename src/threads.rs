@@ -4,10 +4,24 @@
 //! rayon's default of 2 MiB is too small for it: a pool for `check` is built with
 //! [`STACK_SIZE`] as well.
 
+use std::cell::Cell;
+use std::panic::{self, AssertUnwindSafe};
 use std::thread;
 
 /// Stack size of every thread stitch starts. Only touched pages cost memory.
 pub(crate) const STACK_SIZE: usize = 256 * 1024 * 1024;
+
+thread_local! {
+    /// True on a thread with [`STACK_SIZE`] of stack: one [`run`] started, or a pool's thread
+    /// that [`mark`] was called on.
+    static ROOMY: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Marks this thread as having [`STACK_SIZE`] of stack (for a pool's start handler), so that
+/// [`run`] works here rather than starting another thread.
+pub(crate) fn mark() {
+    ROOMY.set(true);
+}
 
 /// A thread builder named `name` with the stack stitch's recursive code needs.
 pub(crate) fn builder(name: &str) -> thread::Builder {
@@ -16,15 +30,23 @@ pub(crate) fn builder(name: &str) -> thread::Builder {
         .stack_size(STACK_SIZE)
 }
 
-/// Runs `work` on a worker thread of its own and waits for it: `Err` when no thread could be
-/// started, `Ok(Err(_))` when `work` panicked.
+/// Runs `work` with [`STACK_SIZE`] of stack and waits for it: here when this thread has that
+/// much (starting a thread costs more than a small `stitch verify`'s second opinion), else on
+/// a worker thread of its own. `Err` when no thread could be started, `Ok(Err(_))` when
+/// `work` panicked (its message printed, as on a thread of its own).
 pub(crate) fn run<T: Send>(
     name: &str,
     work: impl FnOnce() -> T + Send,
 ) -> std::io::Result<thread::Result<T>> {
+    if ROOMY.get() {
+        return Ok(panic::catch_unwind(AssertUnwindSafe(work)));
+    }
     thread::scope(|scope| {
         builder(name)
-            .spawn_scoped(scope, work)
+            .spawn_scoped(scope, || {
+                mark();
+                work()
+            })
             .map(|handle| handle.join())
     })
 }

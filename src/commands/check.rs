@@ -252,6 +252,7 @@ fn check_all(
     let pool = rayon::ThreadPoolBuilder::new()
         .stack_size(crate::threads::STACK_SIZE)
         .thread_name(|i| format!("stitch-check-{i}"))
+        .start_handler(|_| crate::threads::mark())
         .build()
         .map_err(|e| Error::Io(std::io::Error::other(e.to_string())))?;
     let bar = ProgressBar::with_draw_target(Some(files.len() as u64), ProgressDrawTarget::hidden());
