@@ -147,7 +147,8 @@ impl Validator {
         build(schema, draft, base, &set.registry)
     }
 
-    /// True when `instance` is valid.
+    /// True when `instance` is valid; `false` also where [`Validator::judge`] would find it
+    /// undecided.
     pub fn is_valid(&self, instance: &Value) -> bool {
         self.inner.is_valid(instance)
     }
@@ -174,6 +175,18 @@ impl Validator {
 }
 
 impl Validator {
+    /// True when [`Validator::judge`] would find `instance` invalid, without spelling out
+    /// which keyword rejected it (the sampler's local retries ask this of most values they
+    /// make).
+    pub fn rejects(&self, instance: &Value) -> bool {
+        if self.is_valid(instance) {
+            return false;
+        }
+        let errors: Vec<jsonschema::ValidationError<'_>> =
+            self.inner.iter_errors(instance).collect();
+        !errors.is_empty() && !errors.iter().any(gave_up)
+    }
+
     /// Every reason `instance` is refused, in the validator's order (empty when it is valid):
     /// each error's keyword path, the pointer into the instance, and the message.
     pub fn errors(&self, instance: &Value) -> Vec<Rejection> {

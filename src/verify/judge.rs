@@ -73,10 +73,16 @@ impl<'a, 's> Judge<'a, 's> {
         }
     }
 
+    /// True when `value` may be invalid at `at`: not valid, or undecided, or the place does not
+    /// compile. Cheaper than [`Judge::judge`], which a `true` here leaves to be asked.
+    pub fn doubts(&self, at: &Location, value: &Value) -> bool {
+        self.validator(at).is_none_or(|v| !v.is_valid(value))
+    }
+
     /// True when `value` is valid at `at` (undecided counts as valid: a filter that keeps a
     /// value it cannot judge leaves the judgement to the final check).
     pub fn admits(&self, at: &Location, value: &Value) -> bool {
-        !matches!(self.judge(at, value), Judgement::Invalid(_))
+        self.validator(at).is_none_or(|v| !v.rejects(value))
     }
 
     fn closed_set(&self) -> Option<&(SchemaSet<'static>, Draft)> {

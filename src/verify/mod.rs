@@ -415,8 +415,11 @@ fn sample_and_judge(
             }
             counts.valid += 1;
             counts.checked += 1;
-            if let Judgement::Invalid(rejection) = sup.judge(&sup.space.root, &value)
+            // Every value is checked; the rejection is spelled out (most of a judgement's cost)
+            // only for one smaller than the least rejected so far, which it would replace.
+            if sup.doubts(&sup.space.root, &value)
                 && found.as_ref().is_none_or(|(_, _, least)| size < *least)
+                && let Judgement::Invalid(rejection) = sup.judge(&sup.space.root, &value)
             {
                 found = Some((value, rejection, size));
             }
@@ -436,8 +439,9 @@ fn sample_and_judge(
             counts.generated += 1;
             counts.valid += 1;
             counts.checked += 1;
-            if let Judgement::Invalid(rejection) = sup.judge(&sup.space.root, &value)
+            if sup.doubts(&sup.space.root, &value)
                 && found.as_ref().is_none_or(|(_, _, least)| size < *least)
+                && let Judgement::Invalid(rejection) = sup.judge(&sup.space.root, &value)
             {
                 found = Some((value, rejection, size));
             }
