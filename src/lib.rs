@@ -84,9 +84,48 @@ use diagnostic::Severity;
 use error::Error;
 use report::Style;
 
+/// The `stitch` process: reads the command line and runs it on a worker thread (`threads`),
+/// while this thread builds the meta-schema validator that every compile needs
+/// ([`validate::warm_up`]), unless the first argument names something that compiles nothing
+/// (`--version`, `--help`, `completions`, `explain`), which then need not wait for it. Returns
+/// the exit code.
+///
+/// One thread beside the worker, not two: a thread's first allocation takes fresh pages of its
+/// own, which a short run pays for (issue 16).
+pub fn main() -> u8 {
+    let first = std::env::args_os().nth(1);
+    let compiles = !first.is_some_and(|arg| {
+        [
+            "-V",
+            "--version",
+            "-h",
+            "--help",
+            "help",
+            "completions",
+            "explain",
+        ]
+        .iter()
+        .any(|quick| arg == *quick)
+    });
+    worker_exit(threads::run_beside(
+        "stitch",
+        || run_here(<cli::Cli as clap::Parser>::parse()),
+        || {
+            if compiles {
+                validate::warm_up();
+            }
+        },
+    ))
+}
+
 /// Runs a parsed command line with the process's standard streams and returns the exit code.
 pub fn run(cli: cli::Cli) -> u8 {
-    match threads::run("stitch", move || run_here(cli)) {
+    worker_exit(threads::run("stitch", move || run_here(cli)))
+}
+
+/// The exit code of a command's worker thread.
+fn worker_exit(worker: io::Result<std::thread::Result<u8>>) -> u8 {
+    match worker {
         Ok(Ok(code)) => code,
         // A panic has already printed its message: it is a bug, and says so by exiting 101
         // as Rust programs do.

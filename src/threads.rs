@@ -41,13 +41,24 @@ pub(crate) fn run<T: Send>(
     if ROOMY.get() {
         return Ok(panic::catch_unwind(AssertUnwindSafe(work)));
     }
+    run_beside(name, work, || {})
+}
+
+/// Runs `work` on a worker thread of its own (as [`run`] does) and, meanwhile, `beside` on
+/// this thread; returns when both are done. `Err` when no thread could be started (`beside` is
+/// then not run), `Ok(Err(_))` when `work` panicked.
+pub(crate) fn run_beside<T: Send>(
+    name: &str,
+    work: impl FnOnce() -> T + Send,
+    beside: impl FnOnce(),
+) -> std::io::Result<thread::Result<T>> {
     thread::scope(|scope| {
-        builder(name)
-            .spawn_scoped(scope, || {
-                mark();
-                work()
-            })
-            .map(|handle| handle.join())
+        let handle = builder(name).spawn_scoped(scope, || {
+            mark();
+            work()
+        })?;
+        beside();
+        Ok(handle.join())
     })
 }
 

@@ -348,17 +348,16 @@ impl SchemaSet<'_> {
     }
 }
 
-/// Builds the meta-schema validator of the default draft (2020-12) on a thread of its own.
+/// Builds the meta-schema validator of the default draft (2020-12), once per process.
 ///
 /// Compiling a schema checks it against its draft's meta-schema (the `INVALID_SCHEMA`
 /// finding), and `jsonschema` builds that validator once per process, when first asked: about a
-/// tenth of a small `stitch verify`. Started before the command line is read, it is built while
-/// the command reads and parses its inputs, which need none of it; a compile that comes first
-/// waits for it rather than building it twice. Drafts other than 2020-12 are built when asked.
+/// tenth of a small `stitch verify`. The process's `main` (lib.rs) calls this on its first thread
+/// while the worker reads the command line and the inputs, which need none of it; a compile
+/// that comes first waits for it rather than building it twice. Drafts other than 2020-12 are
+/// built when asked.
 pub fn warm_up() {
-    crate::threads::detach("stitch-meta", || {
-        let _ = jsonschema::draft202012::meta::is_valid(&Value::Bool(true));
-    });
+    let _ = jsonschema::draft202012::meta::is_valid(&Value::Bool(true));
 }
 
 fn build(
