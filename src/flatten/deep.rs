@@ -97,8 +97,9 @@ pub(crate) fn unions_below(contract: &Value, settings: Settings) -> Vec<String> 
     let mut out: Vec<String> = positions::positive_where(contract, settings.draft, unions)
         .into_iter()
         .filter_map(|at| {
-            let keyword = union_keyword(contract.pointer(&at)?)?;
-            object_like(contract, &at, keyword, settings).then(|| pointer::push(&at, keyword))
+            let node = contract.pointer(&at)?;
+            let keyword = union_keyword(node)?;
+            object_like(contract, node, &at, keyword, settings).then(|| pointer::push(&at, keyword))
         })
         .collect();
     out.sort();
@@ -195,7 +196,11 @@ impl Deep {
             self.deferred = true;
             return false;
         }
-        if !object_like(&self.doc, &at, keyword, settings) {
+        let doc = &self.doc;
+        if !doc
+            .pointer(&at)
+            .is_some_and(|node| object_like(doc, node, &at, keyword, settings))
+        {
             self.left.insert(at);
             return false;
         }
@@ -333,15 +338,13 @@ fn pointer_depth(at: &str) -> usize {
     at.bytes().filter(|b| *b == b'/').count()
 }
 
-/// F1's object-like test below the root: every branch (after local references, through
-/// `allOf`) says `type: "object"`, or the union's node does.
-fn object_like(doc: &Value, at: &str, keyword: &str, settings: Settings) -> bool {
+/// F1's object-like test below the root, for the union under `keyword` of `node`, which stands
+/// at `at` in `doc`: every branch (after local references, through `allOf`) says
+/// `type: "object"`, or the union's node does.
+fn object_like(doc: &Value, node: &Value, at: &str, keyword: &str, settings: Settings) -> bool {
     let reader = Reader {
         root: doc,
         settings,
-    };
-    let Some(node) = doc.pointer(at) else {
-        return false;
     };
     if node.get("type").is_some_and(|t| t == "object") {
         return true;
