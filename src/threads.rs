@@ -79,3 +79,30 @@ pub(crate) fn dispose<T: Send + 'static>(value: T) {
 pub(crate) fn pause() {
     thread::sleep(std::time::Duration::from_millis(5));
 }
+
+#[cfg(test)]
+mod tests {
+    use super::run;
+
+    /// A thread `run` started has stitch's stack, so a `run` on it works in place (no thread
+    /// started), and a panic there comes back as it would from a thread of its own.
+    #[test]
+    fn run_works_in_place_on_a_thread_it_started() {
+        let here = std::thread::current().id();
+        let (outer, inner, panicked) = run("stitch-test", || {
+            let outer = std::thread::current().id();
+            let inner = run("stitch-test-inner", || std::thread::current().id())
+                .unwrap()
+                .unwrap();
+            let panicked = run("stitch-test-panic", || panic!("a bug"))
+                .unwrap()
+                .is_err();
+            (outer, inner, panicked)
+        })
+        .unwrap()
+        .unwrap();
+        assert_ne!(outer, here);
+        assert_eq!(inner, outer);
+        assert!(panicked);
+    }
+}

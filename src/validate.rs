@@ -156,14 +156,12 @@ impl Validator {
     /// Whether `instance` is valid, and if not, which keyword rejected it. A rejection that
     /// rests on a regular expression the engine gave up on is [`Judgement::Undecided`].
     pub fn judge(&self, instance: &Value) -> Judgement {
-        if self.inner.is_valid(instance) {
+        if self.is_valid(instance) {
             return Judgement::Valid;
         }
-        let errors: Vec<jsonschema::ValidationError<'_>> =
-            self.inner.iter_errors(instance).collect();
-        if errors.is_empty() || errors.iter().any(gave_up) {
+        let Some(errors) = self.decided_errors(instance) else {
             return Judgement::Undecided;
-        }
+        };
         let error = innermost(&errors[0]);
         Judgement::Invalid(Rejection {
             keyword_uri: error.absolute_keyword_location().map(|u| u.to_string()),
@@ -179,12 +177,18 @@ impl Validator {
     /// which keyword rejected it (the sampler's local retries ask this of most values they
     /// make).
     pub fn rejects(&self, instance: &Value) -> bool {
-        if self.is_valid(instance) {
-            return false;
-        }
+        !self.is_valid(instance) && self.decided_errors(instance).is_some()
+    }
+
+    /// The errors of an instance that is not valid; `None` when there are none, or one rests on
+    /// a regular expression the engine gave up on (undecided).
+    fn decided_errors<'v>(
+        &'v self,
+        instance: &'v Value,
+    ) -> Option<Vec<jsonschema::ValidationError<'v>>> {
         let errors: Vec<jsonschema::ValidationError<'_>> =
             self.inner.iter_errors(instance).collect();
-        !errors.is_empty() && !errors.iter().any(gave_up)
+        (!errors.is_empty() && !errors.iter().any(gave_up)).then_some(errors)
     }
 
     /// Every reason `instance` is refused, in the validator's order (empty when it is valid):
@@ -510,8 +514,28 @@ fn gave_up(error: &jsonschema::ValidationError<'_>) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::parses;
+    use super::{Draft, Judgement, Validator, parses};
     use crate::schema::pattern::is_plain;
+    use serde_json::{Value, json};
+
+    /// `rejects` says `true` exactly where `judge` finds a value invalid: not where it is
+    /// valid, nor where the regular-expression engine gave up (undecided).
+    #[test]
+    fn rejects_agrees_with_judge() {
+        let compile = |schema: Value| {
+            Validator::new(&schema, Draft::Draft2020_12, "stitch:test", &[]).unwrap()
+        };
+        let string = compile(json!({"type": "string"}));
+        assert_eq!(string.judge(&json!("a")), Judgement::Valid);
+        assert!(!string.rejects(&json!("a")));
+        assert!(matches!(string.judge(&json!(1)), Judgement::Invalid(_)));
+        assert!(string.rejects(&json!(1)));
+        // A look-ahead sends the pattern to the backtracking engine, which gives up here.
+        let hard = compile(json!({"pattern": "^(?:(?=a)(a|aa))+$"}));
+        let long = json!(format!("{}b", "a".repeat(60)));
+        assert_eq!(hard.judge(&long), Judgement::Undecided);
+        assert!(!hard.rejects(&long));
+    }
 
     /// Pieces that random expressions are strung from: mostly well-formed, with every piece of
     /// syntax the plain subset refuses or that the engines read differently among them.

@@ -387,6 +387,16 @@ fn sample_and_judge(
     // The smallest rejected value, with its size (the length of its canonical text, which
     // the de-duplication writes anyway).
     let mut found: Option<(Value, Rejection, usize)> = None;
+    // Every value is checked against SUP; the rejection is spelled out (most of a judgement's
+    // cost) only for one smaller than the least rejected so far, which it then replaces.
+    let check = |value: Value, size: usize, found: &mut Option<(Value, Rejection, usize)>| {
+        if sup.doubts(&sup.space.root, &value)
+            && found.as_ref().is_none_or(|(_, _, least)| size < *least)
+            && let Judgement::Invalid(rejection) = sup.judge(&sup.space.root, &value)
+        {
+            *found = Some((value, rejection, size));
+        }
+    };
     let groups: Vec<Option<usize>> = match sampler.root_union() {
         Some((_, n)) => (0..n).map(Some).collect(),
         None => vec![None],
@@ -415,14 +425,7 @@ fn sample_and_judge(
             }
             counts.valid += 1;
             counts.checked += 1;
-            // Every value is checked; the rejection is spelled out (most of a judgement's cost)
-            // only for one smaller than the least rejected so far, which it would replace.
-            if sup.doubts(&sup.space.root, &value)
-                && found.as_ref().is_none_or(|(_, _, least)| size < *least)
-                && let Judgement::Invalid(rejection) = sup.judge(&sup.space.root, &value)
-            {
-                found = Some((value, rejection, size));
-            }
+            check(value, size, &mut found);
         }
     }
     if found.is_none() && undecided {
@@ -439,12 +442,7 @@ fn sample_and_judge(
             counts.generated += 1;
             counts.valid += 1;
             counts.checked += 1;
-            if sup.doubts(&sup.space.root, &value)
-                && found.as_ref().is_none_or(|(_, _, least)| size < *least)
-                && let Judgement::Invalid(rejection) = sup.judge(&sup.space.root, &value)
-            {
-                found = Some((value, rejection, size));
-            }
+            check(value, size, &mut found);
         }
     }
     (

@@ -92,7 +92,7 @@ pub(crate) struct Sampler<'a, 's> {
     judge: &'s Judge<'a, 's>,
     semantics: Semantics,
     root_union: Option<(Location, &'static str, usize)>,
-    terms: RefCell<HashMap<Vec<Location>, Option<Rc<Expansion<'a, 's>>>>>,
+    expansions: RefCell<HashMap<Vec<Location>, Option<Rc<Expansion<'a, 's>>>>>,
     /// Values generated in the current attempt.
     size: std::cell::Cell<usize>,
     regexes: RefCell<HashMap<String, Option<Rc<rand_regex::Regex>>>>,
@@ -120,7 +120,7 @@ impl<'a, 's> Sampler<'a, 's> {
             judge,
             semantics,
             root_union,
-            terms: RefCell::new(HashMap::default()),
+            expansions: RefCell::new(HashMap::default()),
             size: std::cell::Cell::new(0),
             regexes: RefCell::new(HashMap::default()),
             plans: Plans::new(space),
@@ -132,8 +132,9 @@ impl<'a, 's> Sampler<'a, 's> {
         self.root_union.as_ref().map(|(_, k, n)| (*k, *n))
     }
 
-    fn terms(&self, conj: &[Location]) -> Option<Rc<Expansion<'a, 's>>> {
-        if let Some(found) = self.terms.borrow().get(conj) {
+    /// `conj` read as terms, once (`None`: too many terms to list).
+    fn expansion(&self, conj: &[Location]) -> Option<Rc<Expansion<'a, 's>>> {
+        if let Some(found) = self.expansions.borrow().get(conj) {
             return found.clone();
         }
         let root = self.root_union.as_ref().map(|(at, _, _)| at);
@@ -148,7 +149,7 @@ impl<'a, 's> Sampler<'a, 's> {
             let lossy = terms.iter().any(|(_, plan)| plan.lossy);
             Rc::new(Expansion { terms, lossy })
         });
-        self.terms
+        self.expansions
             .borrow_mut()
             .insert(conj.to_vec(), expanded.clone());
         expanded
@@ -173,7 +174,7 @@ impl<'a, 's> Sampler<'a, 's> {
         if depth > MAX_DEPTH {
             return None;
         }
-        self.generate_from(conj, self.terms(conj), branch, chooser, depth)
+        self.generate_from(conj, self.expansion(conj), branch, chooser, depth)
     }
 
     /// A value of a key's or an item's place (never a new attempt).
@@ -188,7 +189,7 @@ impl<'a, 's> Sampler<'a, 's> {
         }
         let expansion = place
             .expansion
-            .get_or_init(|| self.terms(&place.conj))
+            .get_or_init(|| self.expansion(&place.conj))
             .clone();
         self.generate_from(&place.conj, expansion, None, chooser, depth)
     }
