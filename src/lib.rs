@@ -86,15 +86,15 @@ use report::Style;
 
 /// The `stitch` process: reads the command line and runs it on a worker thread (`threads`),
 /// while this thread builds the meta-schema validator that every compile needs
-/// ([`validate::warm_up`]), unless the first argument names something that compiles nothing
-/// (`--version`, `--help`, `completions`, `explain`), which then need not wait for it. Returns
-/// the exit code.
+/// ([`validate::warm_up`]), unless the command line asks for something that compiles nothing
+/// (`--version`, `--help`, `completions`, `explain`, `flatten --no-verify`), which then need not
+/// wait for it. Returns the exit code.
 ///
 /// One thread beside the worker, not two: a thread's first allocation takes fresh pages of its
 /// own, which a short run pays for (issue 16).
 pub fn main() -> u8 {
     let first = std::env::args_os().nth(1);
-    let compiles = !first.is_some_and(|arg| {
+    let quick = first.is_some_and(|arg| {
         [
             "-V",
             "--version",
@@ -107,6 +107,8 @@ pub fn main() -> u8 {
         .iter()
         .any(|quick| arg == *quick)
     });
+    // `flatten --no-verify` loads without compiling (a tenth of a small flatten's time).
+    let compiles = !quick && !std::env::args_os().any(|arg| arg == "--no-verify");
     worker_exit(threads::run_beside(
         "stitch",
         || run_here(<cli::Cli as clap::Parser>::parse()),
