@@ -72,7 +72,7 @@ pub fn read(input: &Input, max_size: u64) -> Result<Arc<SourceText>, Finding> {
         Input::File(path) | Input::Part(path, _) => {
             read_file(path, &path.display().to_string(), max_size)?
         }
-        Input::Stdin => read_limited(io::stdin().lock(), &input.name(), max_size)?,
+        Input::Stdin => read_limited(io::stdin().lock(), &input.name(), max_size, 0)?,
     };
     let name = match input {
         Input::Part(path, _) => path.display().to_string(),
@@ -124,7 +124,10 @@ fn read_file(path: &Path, name: &str, max_size: u64) -> Result<Vec<u8>, Finding>
         return read_pipe(path, name, max_size);
     }
     let file = fs::File::open(path).map_err(|e| read_error(name, &e))?;
-    read_limited(file, name, max_size)
+    // Room for the whole file (and the byte that would find it grown), so that reading it
+    // copies nothing: `take` hides the file's size from `read_to_end`.
+    let room = usize::try_from(meta.len().saturating_add(1)).unwrap_or(0);
+    read_limited(file, name, max_size, room)
 }
 
 /// A named pipe (or a process substitution's `/dev/fd/N`), read to its end. Opened without
@@ -169,8 +172,13 @@ fn read_pipe(path: &Path, name: &str, max_size: u64) -> Result<Vec<u8>, Finding>
     Ok(bytes)
 }
 
-fn read_limited(reader: impl Read, name: &str, max_size: u64) -> Result<Vec<u8>, Finding> {
-    let mut bytes = Vec::new();
+fn read_limited(
+    reader: impl Read,
+    name: &str,
+    max_size: u64,
+    room: usize,
+) -> Result<Vec<u8>, Finding> {
+    let mut bytes = Vec::with_capacity(room);
     reader
         .take(max_size.saturating_add(1))
         .read_to_end(&mut bytes)
@@ -371,8 +379,20 @@ fn scan(text: &str) -> Scan {
         match bytes[i] {
             b'"' => {
                 i += 1;
-                while i < bytes.len() && bytes[i] != b'"' {
-                    i += if bytes[i] == b'\\' { 2 } else { 1 };
+                // To the closing quote, stepping over each escaped character; an unclosed
+                // string runs to the end of the text.
+                loop {
+                    match memchr::memchr2(b'"', b'\\', bytes.get(i..).unwrap_or_default()) {
+                        Some(at) if bytes[i + at] == b'"' => {
+                            i += at;
+                            break;
+                        }
+                        Some(at) => i += at + 2,
+                        None => {
+                            i = bytes.len();
+                            break;
+                        }
+                    }
                 }
                 i += 1;
             }
@@ -546,6 +566,21 @@ impl<'de> Visitor<'de> for ValueVisitor {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_scan_skips_strings_and_their_escapes() {
+        let deep = "[".repeat(MAX_DEPTH + 1);
+        // Brackets and numbers inside strings, after escaped quotes and backslashes, are text.
+        let quoted = format!(r#"{{"a\"{deep}": "\\", "b": "1e400 \"{deep}"}}"#);
+        let found = scan(&quoted);
+        assert_eq!((found.too_deep, found.inexact), (None, vec![]));
+        // After a string, scanning goes on: the literal is found where it is.
+        let text = r#"{"a\"": 1e400}"#;
+        assert_eq!(scan(text).inexact, vec![8..13]);
+        // An unclosed string runs to the end.
+        assert_eq!(scan(&format!("[\"{deep}")).too_deep, None);
+        assert_eq!(scan(&deep).too_deep, Some(MAX_DEPTH));
+    }
 
     #[test]
     fn exact_numbers() {
