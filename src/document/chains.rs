@@ -116,7 +116,7 @@ fn in_place_refs(
         if !seen.insert(here.clone()) {
             continue;
         }
-        let Some(Value::Object(map)) = document.value.pointer(&here) else {
+        let Some(Value::Object(map)) = pointer::get(&document.value, &here) else {
             continue;
         };
         let location = Location {

@@ -17,7 +17,7 @@ use super::chains;
 use super::locate::{Locator, Part};
 use super::source;
 use crate::diagnostic::{Code, Finding, SourceText, codes};
-use crate::schema::draft::{self, Draft};
+use crate::schema::draft::{self, Draft, Subschema};
 use crate::schema::pointer;
 
 /// One document stitch has read: the input, or a file reached through a reference.
@@ -132,8 +132,8 @@ struct Resolver<'f> {
     resources: HashMap<String, Location>,
     /// `uri#name` → anchored location.
     anchors: HashMap<String, Location>,
-    /// Schema nodes already walked.
-    walked: HashSet<Location>,
+    /// Schema nodes already walked ([`walked_key`]).
+    walked: HashSet<(usize, usize)>,
     /// References not yet resolved: holder, keyword, reference text, base URI.
     pending: VecDeque<(Location, &'static str, String, Url)>,
     references: Vec<Reference>,
@@ -209,6 +209,76 @@ fn without_fragment(url: &Url) -> String {
     url.to_string()
 }
 
+/// The keywords that reference another schema, in the order they are queued.
+const REFERENCE_KEYWORDS: [&str; 3] = ["$ref", "$dynamicRef", "$recursiveRef"];
+
+/// What the reference walk reads of one schema object, found in one pass over its keys (a
+/// lookup per keyword hashes each name again, for every schema of every document).
+#[derive(Default)]
+struct Keys<'a> {
+    pattern: Option<&'a str>,
+    pattern_properties: Option<&'a serde_json::Map<String, Value>>,
+    /// `$id` (draft 4: `id`), when a string.
+    id: Option<&'a str>,
+    /// `$anchor` and `$dynamicAnchor`, when strings.
+    anchors: [Option<&'a str>; 2],
+    /// Each of [`REFERENCE_KEYWORDS`], when a string.
+    refs: [Option<&'a str>; 3],
+    /// True when `$ref` is present, whatever its value.
+    has_ref: bool,
+}
+
+impl<'a> Keys<'a> {
+    fn read(map: &'a serde_json::Map<String, Value>, draft: Draft) -> Keys<'a> {
+        let mut keys = Keys::default();
+        let id_keyword = draft.id_keyword();
+        for (key, value) in map {
+            let text = value.as_str();
+            match key.as_str() {
+                "pattern" => keys.pattern = text,
+                "patternProperties" => keys.pattern_properties = value.as_object(),
+                "$anchor" => keys.anchors[0] = text,
+                "$dynamicAnchor" => keys.anchors[1] = text,
+                "$ref" => {
+                    keys.has_ref = true;
+                    keys.refs[0] = text;
+                }
+                "$dynamicRef" => keys.refs[1] = text,
+                "$recursiveRef" => keys.refs[2] = text,
+                other if other == id_keyword => keys.id = text,
+                _ => {}
+            }
+        }
+        keys
+    }
+}
+
+/// The key under which the reference walk remembers a schema it has walked: the schema's
+/// address, which is its place (a node has one place in its tree, and a document is not changed
+/// while it is resolved). A document's root is named `0` instead, because the root value itself
+/// moves when the list of documents grows.
+fn walked_key(documents: &[Document], doc: usize, node: &Value) -> (usize, usize) {
+    if std::ptr::eq(node, &documents[doc].value) {
+        (doc, 0)
+    } else {
+        (doc, std::ptr::from_ref(node) as usize)
+    }
+}
+
+/// The pointer of the schema met `index`-th by a walk from `start`.
+fn spell(met: &[(usize, Option<Subschema<'_>>)], start: &str, mut index: usize) -> String {
+    let mut steps = Vec::new();
+    while let (parent, Some(step)) = &met[index] {
+        steps.push(step);
+        index = *parent;
+    }
+    let mut pointer = start.to_owned();
+    for step in steps.into_iter().rev() {
+        pointer = step.pointer(&pointer);
+    }
+    pointer
+}
+
 fn percent_decode(text: &str) -> String {
     percent_encoding::percent_decode_str(text)
         .decode_utf8_lossy()
@@ -259,13 +329,14 @@ impl Resolver<'_> {
 
     /// Walks the schema at `at` and every subschema below it, indexing resources and anchors
     /// and queueing references. Iterative, over borrowed nodes: this walk visits every schema
-    /// of every document, so it allocates only the pointers it keeps.
+    /// of every document, so it reads each schema's keys once and spells a pointer only for a
+    /// schema it keeps something of.
     fn walk(&mut self, doc: usize, at: &str, base: &Url) {
         // The documents are lent to the walk (which never adds one) so that nodes can be
         // borrowed while the rest of the resolver is updated.
         let documents = std::mem::take(&mut self.documents);
-        if let Some(node) = documents[doc].value.pointer(at) {
-            self.walk_from(&documents, doc, node, at.to_owned(), base);
+        if let Some(node) = pointer::get(&documents[doc].value, at) {
+            self.walk_from(&documents, doc, node, at, base);
         }
         self.documents = documents;
     }
@@ -275,99 +346,125 @@ impl Resolver<'_> {
         documents: &[Document],
         doc: usize,
         root: &Value,
-        at: String,
+        at: &str,
         base: &Url,
     ) {
         let draft = documents[doc].draft;
         // Base URIs met on the way; the stack names them by index.
         let mut bases: Vec<Url> = vec![base.clone()];
-        let mut stack: Vec<(&Value, String, usize)> = vec![(root, at, 0)];
-        while let Some((node, at, mut base)) = stack.pop() {
+        // Every schema met: the index of its parent and the step down to it (none for `root`).
+        let mut met: Vec<(usize, Option<Subschema<'_>>)> = Vec::new();
+        let mut stack: Vec<(&Value, usize, Option<Subschema<'_>>, usize)> =
+            vec![(root, 0, None, 0)];
+        let mut subschemas = Vec::new();
+        while let Some((node, parent, step, mut base)) = stack.pop() {
             let Value::Object(map) = node else {
                 continue;
             };
-            let location = Location { doc, pointer: at };
-            if self.walked.contains(&location) {
+            if !self.walked.insert(walked_key(documents, doc, node)) {
                 continue;
             }
-            let ref_only = draft.ref_overrides_siblings() && map.contains_key("$ref");
-            let string = |keyword: &str| map.get(keyword).and_then(Value::as_str);
-            if !ref_only {
-                if let Some(regex) = string("pattern") {
-                    self.patterns.push(Pattern {
-                        doc,
-                        pointer: pointer::push(&location.pointer, "pattern"),
-                        is_key: false,
-                        regex: regex.to_owned(),
-                    });
-                }
-                if let Some(Value::Object(patterns)) = map.get("patternProperties") {
-                    let here = pointer::push(&location.pointer, "patternProperties");
-                    self.patterns.extend(patterns.keys().map(|regex| Pattern {
-                        doc,
-                        pointer: pointer::push(&here, regex),
-                        is_key: true,
-                        regex: regex.clone(),
-                    }));
-                }
+            met.push((parent, step));
+            let here = met.len() - 1;
+            let keys = Keys::read(map, draft);
+            let ref_only = draft.ref_overrides_siblings() && keys.has_ref;
+            let keeps = keys.pattern.is_some()
+                || keys.pattern_properties.is_some()
+                || keys.id.is_some()
+                || keys.anchors.iter().any(Option::is_some)
+                || keys.refs.iter().any(Option::is_some);
+            if keeps {
+                let location = Location {
+                    doc,
+                    pointer: spell(&met, at, here),
+                };
+                self.keep(documents, &location, &keys, ref_only, &mut bases, &mut base);
             }
-            if let Some(id) = string(draft.id_keyword()).filter(|_| !ref_only) {
-                match bases[base].join(id) {
-                    Ok(joined) => {
-                        // Drafts before 2019-09 name anchors with a fragment-only `$id`.
-                        if joined
-                            .fragment()
-                            .is_some_and(|f| !f.is_empty() && !f.starts_with('/'))
-                        {
-                            self.anchors.insert(joined.to_string(), location.clone());
-                        }
-                        if !id.starts_with('#') {
-                            let mut resource = joined;
-                            resource.set_fragment(None);
-                            self.resources
-                                .entry(resource.to_string())
-                                .or_insert_with(|| location.clone());
-                            bases.push(resource);
-                            base = bases.len() - 1;
-                        }
-                    }
-                    Err(e) => {
-                        let message = format!("`{id}` is not a valid URI reference: {e}");
-                        let finding = Finding::error(codes::REF_UNRESOLVABLE, message)
-                            .in_source(&documents[doc].source)
-                            .at(pointer::push(&location.pointer, draft.id_keyword()));
-                        self.findings.push(finding);
-                    }
-                }
-            }
-            if draft.has_anchor_keyword() {
-                for name in ["$anchor", "$dynamicAnchor"]
-                    .iter()
-                    .filter_map(|k| string(k))
-                {
-                    let mut anchored = bases[base].clone();
-                    anchored.set_fragment(Some(name));
-                    self.anchors.insert(anchored.to_string(), location.clone());
-                }
-            }
-            for keyword in ["$ref", "$dynamicRef", "$recursiveRef"] {
-                if draft.is_keyword(keyword)
-                    && let Some(text) = string(keyword)
-                {
-                    self.pending.push_back((
-                        location.clone(),
-                        keyword,
-                        text.to_owned(),
-                        bases[base].clone(),
-                    ));
-                }
-            }
-            let subschemas = draft.subschemas(map);
+            draft.subschemas_into(map, &mut subschemas);
             // Pushed in reverse so that children are walked in document order.
-            for sub in subschemas.iter().rev() {
-                stack.push((sub.schema, sub.pointer(&location.pointer), base));
+            for sub in subschemas.drain(..).rev() {
+                stack.push((sub.schema, here, Some(sub), base));
             }
-            self.walked.insert(location);
+        }
+    }
+
+    /// Records what one schema of the walk holds: its patterns, its `$id` (which may change
+    /// `base`, the index into `bases` its subschemas resolve against), its anchors and its
+    /// references.
+    fn keep(
+        &mut self,
+        documents: &[Document],
+        location: &Location,
+        keys: &Keys<'_>,
+        ref_only: bool,
+        bases: &mut Vec<Url>,
+        base: &mut usize,
+    ) {
+        let (doc, draft) = (location.doc, documents[location.doc].draft);
+        if !ref_only {
+            if let Some(regex) = keys.pattern {
+                self.patterns.push(Pattern {
+                    doc,
+                    pointer: pointer::push(&location.pointer, "pattern"),
+                    is_key: false,
+                    regex: regex.to_owned(),
+                });
+            }
+            if let Some(patterns) = keys.pattern_properties {
+                let here = pointer::push(&location.pointer, "patternProperties");
+                self.patterns.extend(patterns.keys().map(|regex| Pattern {
+                    doc,
+                    pointer: pointer::push(&here, regex),
+                    is_key: true,
+                    regex: regex.clone(),
+                }));
+            }
+        }
+        if let Some(id) = keys.id.filter(|_| !ref_only) {
+            match bases[*base].join(id) {
+                Ok(joined) => {
+                    // Drafts before 2019-09 name anchors with a fragment-only `$id`.
+                    if joined
+                        .fragment()
+                        .is_some_and(|f| !f.is_empty() && !f.starts_with('/'))
+                    {
+                        self.anchors.insert(joined.to_string(), location.clone());
+                    }
+                    if !id.starts_with('#') {
+                        let mut resource = joined;
+                        resource.set_fragment(None);
+                        self.resources
+                            .entry(resource.to_string())
+                            .or_insert_with(|| location.clone());
+                        bases.push(resource);
+                        *base = bases.len() - 1;
+                    }
+                }
+                Err(e) => {
+                    let message = format!("`{id}` is not a valid URI reference: {e}");
+                    let finding = Finding::error(codes::REF_UNRESOLVABLE, message)
+                        .in_source(&documents[doc].source)
+                        .at(pointer::push(&location.pointer, draft.id_keyword()));
+                    self.findings.push(finding);
+                }
+            }
+        }
+        if draft.has_anchor_keyword() {
+            for name in keys.anchors.iter().flatten() {
+                let mut anchored = bases[*base].clone();
+                anchored.set_fragment(Some(name));
+                self.anchors.insert(anchored.to_string(), location.clone());
+            }
+        }
+        for (keyword, text) in REFERENCE_KEYWORDS.iter().zip(keys.refs) {
+            if let Some(text) = text.filter(|_| draft.is_keyword(keyword)) {
+                self.pending.push_back((
+                    location.clone(),
+                    keyword,
+                    text.to_owned(),
+                    bases[*base].clone(),
+                ));
+            }
         }
     }
 
@@ -425,9 +522,7 @@ impl Resolver<'_> {
             Some(resource.clone())
         } else if fragment.starts_with('/') {
             let full = format!("{}{}", resource.pointer, fragment);
-            self.documents[resource.doc]
-                .value
-                .pointer(&full)
+            pointer::get(&self.documents[resource.doc].value, &full)
                 .is_some()
                 .then_some(Location {
                     doc: resource.doc,

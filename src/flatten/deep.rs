@@ -97,7 +97,7 @@ pub(crate) fn unions_below(contract: &Value, settings: Settings) -> Vec<String> 
     let mut out: Vec<String> = positions::positive_where(contract, settings.draft, unions)
         .into_iter()
         .filter_map(|at| {
-            let node = contract.pointer(&at)?;
+            let node = pointer::get(contract, &at)?;
             let keyword = union_keyword(node)?;
             object_like(contract, node, &at, keyword, settings).then(|| pointer::push(&at, keyword))
         })
@@ -178,7 +178,7 @@ impl Deep {
             .colors
             .iter()
             .filter(|(at, bits)| **bits == POSITIVE && !at.is_empty() && !self.left.contains(*at))
-            .filter_map(|(at, _)| Some((at.clone(), union_keyword(self.doc.pointer(at)?)?)))
+            .filter_map(|(at, _)| Some((at.clone(), union_keyword(pointer::get(&self.doc, at)?)?)))
             .collect();
         candidates.sort_by(|a, b| {
             pointer_depth(&b.0)
@@ -240,7 +240,7 @@ impl Deep {
         let grown = match &replacement.document {
             Some(moved) => nodes(moved) + nodes(&replacement.node),
             None => self.size + nodes(&replacement.node),
-        } - self.doc.pointer(&at).map_or(0, nodes);
+        } - pointer::get(&self.doc, &at).map_or(0, nodes);
         if grown > self.budget {
             notes.0.truncate(before);
             too_large(notes, &at, keyword);
@@ -372,7 +372,7 @@ fn inside_a_union(doc: &Value, at: &str, left: &HashSet<String>) -> bool {
     let parent: String = tokens[..tokens.len() - 2]
         .iter()
         .fold(String::new(), |p, t| pointer::push(&p, t));
-    doc.pointer(at).and_then(union::pure_union).is_some() && !left.contains(&parent)
+    pointer::get(doc, at).and_then(union::pure_union).is_some() && !left.contains(&parent)
 }
 
 /// F2: every definitions entry that both positive and other positions reach, and that holds
@@ -448,7 +448,7 @@ fn definition_entry(target: &str) -> Option<&'static str> {
 
 /// Copies the entry at `target` under a fresh name in `container`; the copy's pointer.
 fn add_copy(doc: &mut Value, container: &str, target: &str) -> Option<String> {
-    let entry = doc.pointer(target)?.clone();
+    let entry = pointer::get(doc, target)?.clone();
     let defs = doc.get_mut(container)?.as_object_mut()?;
     let name = hoist::fresh_name(target, defs);
     defs.insert(name.clone(), entry);

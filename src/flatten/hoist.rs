@@ -16,7 +16,7 @@ pub(crate) fn schema_pointers(root: &Value, draft: Draft) -> Vec<String> {
     let mut out = Vec::new();
     let mut stack = vec![String::new()];
     while let Some(at) = stack.pop() {
-        let Some(Value::Object(map)) = root.pointer(&at) else {
+        let Some(Value::Object(map)) = pointer::get(root, &at) else {
             continue;
         };
         // Every definitions container is walked whatever the draft: references reach them.
@@ -57,7 +57,7 @@ pub(crate) fn local_targets(root: &Value, draft: Draft) -> Vec<String> {
     let base = root_base(root);
     schema_pointers(root, draft)
         .iter()
-        .filter_map(|at| root.pointer(at)?.get("$ref")?.as_str())
+        .filter_map(|at| pointer::get(root, at)?.get("$ref")?.as_str())
         .filter_map(|r| pointer_through(base.as_ref(), r))
         .collect()
 }
@@ -105,7 +105,7 @@ pub(crate) fn hoist(
             );
             return None;
         }
-        root.pointer(target)?;
+        pointer::get(root, target)?;
     }
     let mut out = root.clone();
     let map = out.as_object_mut()?;
@@ -122,7 +122,7 @@ pub(crate) fn hoist(
     let mut renames: Vec<(String, String)> = Vec::new();
     for target in &outer {
         let name = fresh_name(target, &defs);
-        defs.insert(name.clone(), root.pointer(target)?.clone());
+        defs.insert(name.clone(), pointer::get(root, target)?.clone());
         renames.push((
             target.clone(),
             pointer::push(&pointer::push("", &container), &name),
@@ -219,7 +219,8 @@ pub(crate) fn fresh_name(target: &str, defs: &Map<String, Value>) -> String {
 /// The pointer a reference names in this document: a local one, or one through the root's own
 /// `$id` (`https://example.com/s.json#/$defs/a` in a document with that `$id`).
 pub(crate) fn local_pointer(doc: &Value, reference: &str) -> Option<String> {
-    pointer_through(root_base(doc).as_ref(), reference)
+    // A `#…` reference needs no base: the root's `$id` is parsed only for the others.
+    local_target(reference).or_else(|| pointer_through(root_base(doc).as_ref(), reference))
 }
 
 /// The root's own `$id` (draft 4: `id`) without its fragment, when it is an absolute URI.

@@ -15,6 +15,7 @@ use crate::canonical;
 use crate::schema::Draft;
 use crate::schema::bounds::{self, Bound};
 use crate::schema::keywords::{is_annotation, is_type_specific};
+use crate::schema::pointer;
 
 /// One branch's schema for a key.
 #[derive(Debug, Clone)]
@@ -241,7 +242,7 @@ pub(crate) fn is_recursive(reader: &Reader<'_>, at: &str) -> bool {
         if !seen.insert(here.clone()) {
             continue;
         }
-        let Some(node) = reader.root.pointer(&here) else {
+        let Some(node) = pointer::get(reader.root, &here) else {
             continue;
         };
         let mut values = vec![node];

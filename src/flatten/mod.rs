@@ -42,7 +42,7 @@ use crate::diagnostic::codes;
 use crate::diagnostic::{Anchor, Code, Finding};
 use crate::document::Loaded;
 use crate::schema::keywords::{is_annotation, is_definitions};
-use crate::schema::{Draft, Semantics};
+use crate::schema::{Draft, Semantics, pointer};
 
 /// The pointers (relative to `schema`) of every schema it reaches through positive steps only
 /// (F2): widening one of them widens `schema`. What a target's widening rewrites may touch.
@@ -259,7 +259,7 @@ impl Reader<'_> {
         if !decoded.is_empty() && !decoded.starts_with('/') {
             return None;
         }
-        self.root.pointer(&decoded).map(|v| (v, decoded))
+        pointer::get(self.root, &decoded).map(|v| (v, decoded))
     }
 
     /// `schema` with a lone local `$ref` followed (repeatedly), and where it ended.
@@ -361,7 +361,7 @@ pub fn flatten_loaded(loaded: &Loaded, choices: Choices) -> (Cow<'_, Value>, Vec
     let mut document: Option<Value> = None;
     let mut findings = Vec::new();
     for (_, at) in loaded.contents.schemas() {
-        let Some(schema) = input.value.pointer(at) else {
+        let Some(schema) = pointer::get(&input.value, at) else {
             continue;
         };
         // F1: only a root union, `allOf` or `$ref` is flattened; with `--deep` (F2), any union.

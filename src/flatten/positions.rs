@@ -12,6 +12,7 @@ use super::hoist::{self, local_pointer};
 use crate::schema::Draft;
 use crate::schema::draft::Subschema;
 use crate::schema::keywords::{ANCHORS, Application, IDS};
+use crate::schema::pointer;
 
 /// A schema reached through positive steps only.
 pub(crate) const POSITIVE: u8 = 1;
@@ -124,6 +125,7 @@ impl<'a> Walk<'a> {
             refs: Vec::new(),
         };
         let mut stack: Vec<(usize, Step<'a>, &'a Value, u8)> = vec![(0, Step::Root, doc, POSITIVE)];
+        let mut subschemas = Vec::new();
         while let Some((parent, step, node, bits)) = stack.pop() {
             let address = address_of(node);
             let known = walk.colors.get(&address).copied();
@@ -143,7 +145,8 @@ impl<'a> Walk<'a> {
             let Value::Object(map) = node else {
                 continue;
             };
-            for sub in draft.subschemas(map) {
+            draft.subschemas_into(map, &mut subschemas);
+            for sub in subschemas.drain(..) {
                 if sub.application == Application::Definition {
                     continue;
                 }
@@ -160,7 +163,7 @@ impl<'a> Walk<'a> {
                 if known.is_none() {
                     walk.refs.push((met, target.clone()));
                 }
-                if let Some(node) = doc.pointer(&target) {
+                if let Some(node) = pointer::get(doc, &target) {
                     stack.push((met, Step::Ref(target), node, new));
                 }
             }
@@ -207,13 +210,15 @@ fn unknown_referrers(node: &Value, is_root: bool) -> u8 {
     let Some(map) = node.as_object() else {
         return 0;
     };
-    let anchored = ANCHORS.iter().any(|k| map.contains_key(*k));
-    let identified = IDS.iter().any(|k| {
-        map.get(*k)
-            .and_then(Value::as_str)
-            .is_some_and(|id| id.starts_with('#') || !is_root)
+    // One pass over the keys: this is asked of every schema the colouring walk meets.
+    let referred = map.iter().any(|(key, value)| {
+        ANCHORS.contains(&key.as_str())
+            || (IDS.contains(&key.as_str())
+                && value
+                    .as_str()
+                    .is_some_and(|id| id.starts_with('#') || !is_root))
     });
-    if anchored || identified { NEGATIVE } else { 0 }
+    if referred { NEGATIVE } else { 0 }
 }
 
 /// Every schema an `unevaluatedProperties` can observe (F8): reached in place — through
@@ -227,7 +232,7 @@ pub(crate) fn observed(doc: &Value, draft: Draft) -> Observed {
     let pointers = hoist::schema_pointers(doc, draft);
     let mut stack: Vec<String> = Vec::new();
     for at in &pointers {
-        let Some(Value::Object(map)) = doc.pointer(at) else {
+        let Some(Value::Object(map)) = pointer::get(doc, at) else {
             continue;
         };
         if map.contains_key("unevaluatedProperties") {
@@ -247,7 +252,7 @@ pub(crate) fn observed(doc: &Value, draft: Draft) -> Observed {
         if !seen.insert(at.clone()) {
             continue;
         }
-        let Some(Value::Object(map)) = doc.pointer(&at) else {
+        let Some(Value::Object(map)) = pointer::get(doc, &at) else {
             continue;
         };
         for sub in draft.subschemas(map) {

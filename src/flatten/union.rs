@@ -96,7 +96,7 @@ pub(crate) fn pure_union(schema: &Value) -> Option<&'static str> {
 /// True when every leaf of the union under `keyword` at `at` (unions inside it opened up)
 /// says `"type": "object"`, or a union around it does: F1's object-like test.
 pub(crate) fn leaves_are_objects(reader: &Reader<'_>, at: &str, keyword: &str) -> bool {
-    let Some(node) = reader.root.pointer(at) else {
+    let Some(node) = pointer::get(reader.root, at) else {
         return false;
     };
     let node_is_object = node.get("type").is_some_and(|t| t == "object");
@@ -231,7 +231,7 @@ pub(crate) fn flatten_union(
 ) -> Option<Replacement> {
     let union_at = pointer::push(at, keyword);
     let name = union_name(at, keyword);
-    let Some(Value::Array(raw_branches)) = doc.pointer(at)?.get(keyword) else {
+    let Some(Value::Array(raw_branches)) = pointer::get(doc, at)?.get(keyword) else {
         return None;
     };
     if raw_branches.len() < 2 {
@@ -245,7 +245,7 @@ pub(crate) fn flatten_union(
     let moved = hoist::hoist(doc, &union_at, targets, settings.draft, notes)?;
     let root = moved.as_ref().unwrap_or(doc);
     let reader = Reader { root, settings };
-    let node = root.pointer(at)?.as_object()?;
+    let node = pointer::get(root, at)?.as_object()?;
     let node_is_object = node.get("type").is_some_and(|t| t == "object");
     let Value::Array(raw_branches) = node.get(keyword)? else {
         return None;

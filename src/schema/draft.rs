@@ -176,8 +176,26 @@ impl Draft {
         self.subschemas_where(schema, false)
     }
 
+    /// [`Draft::subschemas`] into `out` (cleared first), for a walk over every schema that
+    /// keeps one buffer rather than collecting a list per schema.
+    pub fn subschemas_into<'v>(self, schema: &'v Map<String, Value>, out: &mut Vec<Subschema<'v>>) {
+        let ref_only = self.ref_overrides_siblings() && schema.contains_key("$ref");
+        out.clear();
+        self.push_subschemas(schema, ref_only, out);
+    }
+
     fn subschemas_where(self, schema: &Map<String, Value>, ref_only: bool) -> Vec<Subschema<'_>> {
         let mut out = Vec::new();
+        self.push_subschemas(schema, ref_only, &mut out);
+        out
+    }
+
+    fn push_subschemas<'v>(
+        self,
+        schema: &'v Map<String, Value>,
+        ref_only: bool,
+        out: &mut Vec<Subschema<'v>>,
+    ) {
         for (key, value) in schema {
             let Some(row) = keywords::lookup(key, self) else {
                 continue;
@@ -218,7 +236,6 @@ impl Draft {
                 _ => {}
             }
         }
-        out
     }
 }
 
