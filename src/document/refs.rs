@@ -686,3 +686,74 @@ fn meta_schema(uri: &str) -> Option<Draft> {
             })
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Reads files from disk, as the command line does.
+    struct Disk;
+
+    impl Fetch for Disk {
+        fn fetch(&mut self, path: &std::path::Path) -> Result<Arc<SourceText>, Finding> {
+            let text = std::fs::read_to_string(path).unwrap_or_default();
+            Ok(Arc::new(SourceText {
+                name: path.display().to_string(),
+                text: text.into(),
+            }))
+        }
+    }
+
+    /// The walk remembers schemas by address; a document's root moves when the list of
+    /// documents grows (here at the fifth), so it is remembered by name. Reached again from
+    /// `b4.json`, the input's root is not walked twice: each reference and pattern is listed once.
+    #[test]
+    fn a_root_reached_again_after_the_documents_grow_is_walked_once() {
+        let folder = std::env::temp_dir().join(format!("stitch-refs-{}", std::process::id()));
+        std::fs::create_dir_all(&folder).unwrap();
+        for name in ["b1", "b2", "b3"] {
+            std::fs::write(folder.join(format!("{name}.json")), "{}").unwrap();
+        }
+        let back = r#"{"properties": {"x": {"$ref": "a.json"}}}"#;
+        std::fs::write(folder.join("b4.json"), back).unwrap();
+        let text = r#"{"allOf": [{"$ref": "b1.json"}, {"$ref": "b2.json"}, {"$ref": "b3.json"}, {"$ref": "b4.json"}], "pattern": "^a"}"#;
+        let input = Document {
+            source: Arc::new(SourceText {
+                name: "a.json".to_owned(),
+                text: text.into(),
+            }),
+            value: serde_json::from_str(text).unwrap(),
+            uri: Url::from_file_path(folder.join("a.json")).unwrap(),
+            draft: Draft::Draft2020_12,
+        };
+        let resolution = resolve(input, &[""], &RefMap::new(vec![]), &mut Disk);
+        let _ = std::fs::remove_dir_all(&folder);
+        let messages: Vec<_> = resolution
+            .findings
+            .iter()
+            .map(|f| f.message.clone())
+            .collect();
+        assert_eq!(messages, Vec::<String>::new());
+        let references: Vec<_> = resolution
+            .references
+            .iter()
+            .map(|r| (r.from.doc, r.from.pointer.as_str(), r.target.clone()))
+            .collect();
+        let root = |doc| Location {
+            doc,
+            pointer: String::new(),
+        };
+        assert_eq!(
+            references,
+            vec![
+                (0, "/allOf/0", Some(root(1))),
+                (0, "/allOf/1", Some(root(2))),
+                (0, "/allOf/2", Some(root(3))),
+                (0, "/allOf/3", Some(root(4))),
+                (4, "/properties/x", Some(root(0))),
+            ]
+        );
+        let patterns: Vec<_> = resolution.patterns.iter().map(|p| &p.regex).collect();
+        assert_eq!(patterns, ["^a"]);
+    }
+}

@@ -166,14 +166,17 @@ impl Draft {
     /// to 7 a `$ref` hides its siblings: only definitions containers are listed beside it (they
     /// stay reachable by pointer).
     pub fn subschemas(self, schema: &Map<String, Value>) -> Vec<Subschema<'_>> {
-        let ref_only = self.ref_overrides_siblings() && schema.contains_key("$ref");
-        self.subschemas_where(schema, ref_only)
+        let mut out = Vec::new();
+        self.subschemas_into(schema, &mut out);
+        out
     }
 
     /// The subschemas of a schema object as written, siblings of a `$ref` included whatever
     /// the draft: what a provider that reads keys literally sees.
     pub fn subschemas_as_written(self, schema: &Map<String, Value>) -> Vec<Subschema<'_>> {
-        self.subschemas_where(schema, false)
+        let mut out = Vec::new();
+        self.push_subschemas(schema, false, &mut out);
+        out
     }
 
     /// [`Draft::subschemas`] into `out` (cleared first), for a walk over every schema that
@@ -182,12 +185,6 @@ impl Draft {
         let ref_only = self.ref_overrides_siblings() && schema.contains_key("$ref");
         out.clear();
         self.push_subschemas(schema, ref_only, out);
-    }
-
-    fn subschemas_where(self, schema: &Map<String, Value>, ref_only: bool) -> Vec<Subschema<'_>> {
-        let mut out = Vec::new();
-        self.push_subschemas(schema, ref_only, &mut out);
-        out
     }
 
     fn push_subschemas<'v>(
