@@ -435,6 +435,11 @@ fn scan(text: &str) -> Scan {
 /// decimal spelling has the same value. Malformed literals count as exact (the parser rejects
 /// them with a better message).
 pub fn number_is_exact(literal: &str) -> bool {
+    // Most literals in a schema are short integers, which every i64 holds: no allocation.
+    let digits = literal.strip_prefix('-').unwrap_or(literal);
+    if !digits.is_empty() && digits.len() <= 18 && digits.bytes().all(|b| b.is_ascii_digit()) {
+        return true;
+    }
     let Some(original) = Decimal::parse(literal) else {
         return true;
     };
@@ -553,11 +558,15 @@ impl<'de> Visitor<'de> for ValueVisitor {
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
         let mut object = Map::new();
         while let Some(key) = map.next_key::<String>()? {
-            if object.contains_key(&key) {
-                return Err(de::Error::custom(format!("{DUPLICATE}`{key}`")));
+            // One hash per key: the vacant slot found here takes the value.
+            match object.entry(key) {
+                serde_json::map::Entry::Occupied(taken) => {
+                    return Err(de::Error::custom(format!("{DUPLICATE}`{}`", taken.key())));
+                }
+                serde_json::map::Entry::Vacant(slot) => {
+                    slot.insert(map.next_value_seed(ValueSeed)?);
+                }
             }
-            let value = map.next_value_seed(ValueSeed)?;
-            object.insert(key, value);
         }
         Ok(Value::Object(object))
     }
@@ -604,6 +613,10 @@ mod tests {
             "5e-324",
             "0.30000000000000004",
             "9007199254740992.0",
+            // The short-integer path's edge: 18 digits, then 19 (i64's own range).
+            "999999999999999999",
+            "-999999999999999999",
+            "1000000000000000000",
         ] {
             assert!(number_is_exact(exact), "{exact}");
         }
