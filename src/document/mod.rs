@@ -74,8 +74,8 @@ impl Loaded {
 }
 
 /// Reads files for reference resolution, with the same size limit as the input.
-struct DiskFetch {
-    max_input_size: u64,
+pub(crate) struct DiskFetch {
+    pub(crate) max_input_size: u64,
 }
 
 impl refs::Fetch for DiskFetch {

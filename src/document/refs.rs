@@ -691,19 +691,6 @@ fn meta_schema(uri: &str) -> Option<Draft> {
 mod tests {
     use super::*;
 
-    /// Reads files from disk, as the command line does.
-    struct Disk;
-
-    impl Fetch for Disk {
-        fn fetch(&mut self, path: &std::path::Path) -> Result<Arc<SourceText>, Finding> {
-            let text = std::fs::read_to_string(path).unwrap_or_default();
-            Ok(Arc::new(SourceText {
-                name: path.display().to_string(),
-                text: text.into(),
-            }))
-        }
-    }
-
     /// The walk remembers schemas by address; a document's root moves when the list of
     /// documents grows (here at the fifth), so it is remembered by name. Reached again from
     /// `b4.json`, the input's root is not walked twice: each reference and pattern is listed once.
@@ -726,7 +713,14 @@ mod tests {
             uri: Url::from_file_path(folder.join("a.json")).unwrap(),
             draft: Draft::Draft2020_12,
         };
-        let resolution = resolve(input, &[""], &RefMap::new(vec![]), &mut Disk);
+        let resolution = resolve(
+            input,
+            &[""],
+            &RefMap::new(vec![]),
+            &mut crate::document::DiskFetch {
+                max_input_size: u64::MAX,
+            },
+        );
         let _ = std::fs::remove_dir_all(&folder);
         let messages: Vec<_> = resolution
             .findings
