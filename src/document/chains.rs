@@ -17,17 +17,32 @@ pub const MAX_REF_CHAIN: usize = 64;
 
 /// The first cycle or over-long chain among `references`, as a finding without a span.
 pub fn violation(documents: &[Document], references: &[Reference]) -> Option<Finding> {
-    let by_holder: HashMap<&Location, usize> = references
+    // Schemas are told apart by document and address (a node has one place in its tree), so
+    // the walks below spell no pointers; a holder of two references counts as its last.
+    let node = |at: &Location| {
+        pointer::get(&documents[at.doc].value, &at.pointer).map(|n| (at.doc, address_of(n)))
+    };
+    let by_holder: HashMap<(usize, usize), usize> = references
         .iter()
         .enumerate()
-        .map(|(i, r)| (&r.from, i))
+        .filter_map(|(i, r)| Some((node(&r.from)?, i)))
         .collect();
-    // For each reference, the references met in place from its target.
+    // For each reference, the references met in place from its target: worked out once per
+    // target, as many references share one (a definition used in many places).
+    let mut by_target: HashMap<(usize, usize), Vec<usize>> = HashMap::default();
     let next: Vec<Vec<usize>> = references
         .iter()
-        .map(|r| match &r.target {
-            Some(target) => in_place_refs(documents, target, &by_holder),
-            None => Vec::new(),
+        .map(|r| {
+            let Some(target) = &r.target else {
+                return Vec::new();
+            };
+            let Some(key) = node(target) else {
+                return Vec::new();
+            };
+            by_target
+                .entry(key)
+                .or_insert_with(|| in_place_refs(documents, target, &by_holder))
+                .clone()
         })
         .collect();
     #[derive(Clone, Copy, PartialEq)]
@@ -106,33 +121,35 @@ pub fn violation(documents: &[Document], references: &[Reference]) -> Option<Fin
 fn in_place_refs(
     documents: &[Document],
     at: &Location,
-    by_holder: &HashMap<&Location, usize>,
+    by_holder: &HashMap<(usize, usize), usize>,
 ) -> Vec<usize> {
     let document = &documents[at.doc];
     let mut found = Vec::new();
-    let mut stack = vec![at.pointer.clone()];
+    let mut stack: Vec<&Value> = pointer::get(&document.value, &at.pointer)
+        .into_iter()
+        .collect();
     let mut seen = HashSet::default();
     while let Some(here) = stack.pop() {
-        if !seen.insert(here.clone()) {
+        if !seen.insert(address_of(here)) {
             continue;
         }
-        let Some(Value::Object(map)) = pointer::get(&document.value, &here) else {
+        let Value::Object(map) = here else {
             continue;
         };
-        let location = Location {
-            doc: at.doc,
-            pointer: here.clone(),
-        };
-        if let Some(&index) = by_holder.get(&location) {
+        if let Some(&index) = by_holder.get(&(at.doc, address_of(here))) {
             found.push(index);
         }
         for sub in document.draft.subschemas(map) {
             if sub.application == Application::InPlace {
-                stack.push(sub.pointer(&here));
+                stack.push(sub.schema);
             }
         }
     }
     found
+}
+
+fn address_of(node: &Value) -> usize {
+    std::ptr::from_ref(node) as usize
 }
 
 fn report(

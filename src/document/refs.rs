@@ -164,7 +164,7 @@ pub fn resolve(
         fetch,
     };
     let base = input.uri.clone();
-    let input_uri = without_fragment(&base);
+    let input_uri = without_fragment(&base).to_owned();
     resolver.add_document(input);
     for root in roots {
         // Each schema of the input is its own resource: `#/…` in a tool's input schema is
@@ -203,10 +203,9 @@ pub fn resolve(
     }
 }
 
-fn without_fragment(url: &Url) -> String {
-    let mut url = url.clone();
-    url.set_fragment(None);
-    url.to_string()
+/// `url` without its fragment, as `set_fragment(None)` would spell it, without a copy.
+fn without_fragment(url: &Url) -> &str {
+    &url[..url::Position::AfterQuery]
 }
 
 /// The keywords that reference another schema, in the order they are queued.
@@ -265,31 +264,30 @@ fn walked_key(documents: &[Document], doc: usize, node: &Value) -> (usize, usize
     }
 }
 
-/// The pointer of the schema met `index`-th by a walk from `start`.
+/// The pointer of the schema met `index`-th by a walk from `start`, spelled in one buffer.
 fn spell(met: &[(usize, Option<Subschema<'_>>)], start: &str, mut index: usize) -> String {
     let mut steps = Vec::new();
     while let (parent, Some(step)) = &met[index] {
         steps.push(step);
         index = *parent;
     }
-    let mut pointer = start.to_owned();
+    let mut pointer = String::with_capacity(start.len() + 24 * steps.len());
+    pointer.push_str(start);
     for step in steps.into_iter().rev() {
-        pointer = step.pointer(&pointer);
+        step.push_onto(&mut pointer);
     }
     pointer
 }
 
-fn percent_decode(text: &str) -> String {
-    percent_encoding::percent_decode_str(text)
-        .decode_utf8_lossy()
-        .into_owned()
+fn percent_decode(text: &str) -> std::borrow::Cow<'_, str> {
+    percent_encoding::percent_decode_str(text).decode_utf8_lossy()
 }
 
 impl Resolver<'_> {
     fn add_document(&mut self, document: Document) -> usize {
         let index = self.documents.len();
         self.resources
-            .entry(without_fragment(&document.uri))
+            .entry(without_fragment(&document.uri).to_owned())
             .or_insert(Location {
                 doc: index,
                 pointer: String::new(),
@@ -331,11 +329,21 @@ impl Resolver<'_> {
     /// and queueing references. Iterative, over borrowed nodes: this walk visits every schema
     /// of every document, so it reads each schema's keys once and spells a pointer only for a
     /// schema it keeps something of.
+    /// True when the schema at `at` has been walked.
+    fn walked_at(&self, at: &Location) -> bool {
+        pointer::get(&self.documents[at.doc].value, &at.pointer).is_some_and(|node| {
+            self.walked
+                .contains(&walked_key(&self.documents, at.doc, node))
+        })
+    }
+
     fn walk(&mut self, doc: usize, at: &str, base: &Url) {
         // The documents are lent to the walk (which never adds one) so that nodes can be
         // borrowed while the rest of the resolver is updated.
         let documents = std::mem::take(&mut self.documents);
-        if let Some(node) = pointer::get(&documents[doc].value, at) {
+        if let Some(node) = pointer::get(&documents[doc].value, at)
+            && !self.walked.contains(&walked_key(&documents, doc, node))
+        {
             self.walk_from(&documents, doc, node, at, base);
         }
         self.documents = documents;
@@ -503,13 +511,13 @@ impl Resolver<'_> {
         };
         reference.uri = absolute.to_string();
         let resource_uri = without_fragment(&absolute);
-        let resource = match self.resources.get(&resource_uri) {
+        let resource = match self.resources.get(resource_uri) {
             Some(location) => location.clone(),
-            None if meta_schema(&resource_uri).is_some() => {
-                reference.meta_schema = meta_schema(&resource_uri);
+            None if meta_schema(resource_uri).is_some() => {
+                reference.meta_schema = meta_schema(resource_uri);
                 return reference;
             }
-            None => match self.load(&absolute, &resource_uri, &from, keyword, text) {
+            None => match self.load(&absolute, resource_uri, &from, keyword, text) {
                 Some(doc) => Location {
                     doc,
                     pointer: String::new(),
@@ -533,13 +541,17 @@ impl Resolver<'_> {
         };
         match target {
             Some(target) => {
-                let base = self.documents[target.doc].uri.clone();
-                let base = if target.doc == resource.doc && resource.pointer.is_empty() {
-                    base
-                } else {
-                    Url::parse(&resource_uri).unwrap_or(base)
-                };
-                self.walk(target.doc, &target.pointer, &base);
+                // Most targets were walked already (a definition the root's walk passed):
+                // their base need not be worked out again.
+                if !self.walked_at(&target) {
+                    let base = self.documents[target.doc].uri.clone();
+                    let base = if target.doc == resource.doc && resource.pointer.is_empty() {
+                        base
+                    } else {
+                        Url::parse(resource_uri).unwrap_or(base)
+                    };
+                    self.walk(target.doc, &target.pointer, &base);
+                }
                 reference.target = Some(target);
             }
             None => {

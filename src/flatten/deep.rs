@@ -96,8 +96,7 @@ pub(crate) fn unions_below(contract: &Value, settings: Settings) -> Vec<String> 
     let unions = |node: &Value| union_keyword(node).is_some();
     let mut out: Vec<String> = positions::positive_where(contract, settings.draft, unions)
         .into_iter()
-        .filter_map(|at| {
-            let node = pointer::get(contract, &at)?;
+        .filter_map(|(at, node)| {
             let keyword = union_keyword(node)?;
             object_like(contract, node, &at, keyword, settings).then(|| pointer::push(&at, keyword))
         })
@@ -352,7 +351,7 @@ fn object_like(doc: &Value, node: &Value, at: &str, keyword: &str, settings: Set
     node.get(keyword)
         .and_then(Value::as_array)
         .is_some_and(|branches| {
-            branches.len() >= 2 && union::leaves_are_objects(&reader, at, keyword)
+            branches.len() >= 2 && union::leaves_are_objects(&reader, node, at, keyword)
         })
 }
 

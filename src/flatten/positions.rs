@@ -71,19 +71,19 @@ pub(crate) fn reach_with(doc: &Value, draft: Draft, one_of_positive: bool) -> Re
     Reach { colors, refs }
 }
 
-/// The schemas below the root reached through positive steps only for which `keep` holds, as
-/// pointers, in no particular order: what [`reach`] would give, without spelling the pointer
-/// of every other schema.
+/// The schemas below the root reached through positive steps only for which `keep` holds, with
+/// their pointers, in no particular order: what [`reach`] would give, without spelling the
+/// pointer of every other schema.
 pub(crate) fn positive_where(
     doc: &Value,
     draft: Draft,
     keep: impl Fn(&Value) -> bool,
-) -> Vec<String> {
+) -> Vec<(String, &Value)> {
     let walk = Walk::new(doc, draft, false);
     walk.colors
         .values()
         .filter(|&&(met, bits)| bits == POSITIVE && met != 0 && keep(walk.met[met].node))
-        .map(|&(met, _)| walk.pointer(met))
+        .map(|&(met, _)| (walk.pointer(met), walk.met[met].node))
         .collect()
 }
 
@@ -198,7 +198,7 @@ impl<'a> Walk<'a> {
             at = met.parent;
         };
         for sub in chain.into_iter().rev() {
-            pointer = sub.pointer(&pointer);
+            sub.push_onto(&mut pointer);
         }
         pointer
     }

@@ -93,32 +93,70 @@ pub(crate) fn pure_union(schema: &Value) -> Option<&'static str> {
         .then_some(keyword)
 }
 
-/// True when every leaf of the union under `keyword` at `at` (unions inside it opened up)
-/// says `"type": "object"`, or a union around it does: F1's object-like test.
-pub(crate) fn leaves_are_objects(reader: &Reader<'_>, at: &str, keyword: &str) -> bool {
-    let Some(node) = pointer::get(reader.root, at) else {
-        return false;
-    };
+/// True when every leaf of the union under `keyword` of `node`, which stands at `at` (unions
+/// inside it opened up as [`expand`] opens them), says `"type": "object"`, or a union around it
+/// does: F1's object-like test. Leaves are judged as they are met, so the first that is not
+/// an object ends the test.
+pub(crate) fn leaves_are_objects(
+    reader: &Reader<'_>,
+    node: &Value,
+    at: &str,
+    keyword: &str,
+) -> bool {
     let node_is_object = node.get("type").is_some_and(|t| t == "object");
     let union_at = pointer::push(at, keyword);
-    let mut leaves = Vec::new();
-    for (i, raw) in node[keyword].as_array().into_iter().flatten().enumerate() {
-        expand(
-            reader,
-            raw,
-            pointer::push_index(&union_at, i),
-            node_is_object,
-            0,
-            &mut leaves,
-        );
-    }
-    leaves.iter().all(|leaf| {
-        leaf.object
+    node[keyword]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .enumerate()
+        .all(|(i, raw)| {
+            leaves_all_objects(
+                reader,
+                raw,
+                pointer::push_index(&union_at, i),
+                node_is_object,
+                0,
+            )
+        })
+}
+
+/// [`expand`]'s walk over the leaves of the branch `raw` (at `at`), judging each leaf as it is
+/// met rather than listing them: true when every one is an object.
+fn leaves_all_objects(
+    reader: &Reader<'_>,
+    raw: &Value,
+    at: String,
+    object: bool,
+    depth: usize,
+) -> bool {
+    let inner = reader
+        .follow(raw, &at)
+        .filter(|_| depth < MAX_NESTING)
+        .and_then(|(schema, schema_at)| Some((pure_union(schema)?, schema, schema_at)));
+    let Some((keyword, schema, schema_at)) = inner else {
+        return object
             || reader
-                .follow(leaf.raw, &leaf.at)
+                .follow(raw, &at)
                 .is_some_and(|(schema, _)| object::says_object(reader, schema, 0))
-            || object::says_object(reader, leaf.raw, 0)
-    })
+            || object::says_object(reader, raw, 0);
+    };
+    let object = object || schema.get("type").is_some_and(|t| t == "object");
+    let union_at = pointer::push(&schema_at, keyword);
+    schema[keyword]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .enumerate()
+        .all(|(i, branch)| {
+            leaves_all_objects(
+                reader,
+                branch,
+                pointer::push_index(&union_at, i),
+                object,
+                depth + 1,
+            )
+        })
 }
 
 /// Reads one leaf as an object (F5), or leaves the union in place (F3, noted) when it cannot be

@@ -63,15 +63,20 @@ impl Subschema<'_> {
         let extra = self.suffix_key.map_or(0, str::len) + 8;
         let mut p = String::with_capacity(parent.len() + self.keyword.len() + extra);
         p.push_str(parent);
-        pointer::push_token(&mut p, self.keyword);
+        self.push_onto(&mut p);
+        p
+    }
+
+    /// Appends the step down to the subschema to `pointer`, its parent's, in place.
+    pub fn push_onto(&self, pointer: &mut String) {
+        pointer::push_token(pointer, self.keyword);
         if let Some(key) = self.suffix_key {
-            pointer::push_token(&mut p, key);
+            pointer::push_token(pointer, key);
         }
         if let Some(index) = self.suffix_index {
             use std::fmt::Write;
-            let _ = write!(p, "/{index}");
+            let _ = write!(pointer, "/{index}");
         }
-        p
     }
 }
 
