@@ -15,7 +15,7 @@ pub fn escape(token: &str) -> String {
 }
 
 /// The value at `pointer` in `value`, as `serde_json::Value::pointer` finds it (the same
-/// answer for every input), allocating only for a token with a `~`.
+/// answer for every input), allocating at most once, and only when a token has a `~`.
 pub fn get<'v>(value: &'v serde_json::Value, pointer: &str) -> Option<&'v serde_json::Value> {
     use serde_json::Value;
     if pointer.is_empty() {
@@ -23,10 +23,11 @@ pub fn get<'v>(value: &'v serde_json::Value, pointer: &str) -> Option<&'v serde_
     }
     let rest = pointer.strip_prefix('/')?;
     let mut target = value;
+    let mut unescaped = String::new();
     for raw in rest.split('/') {
-        let unescaped;
         let token = if raw.contains('~') {
-            unescaped = raw.replace("~1", "/").replace("~0", "~");
+            unescaped.clear();
+            unescape_into(raw, &mut unescaped);
             unescaped.as_str()
         } else {
             raw
@@ -48,10 +49,28 @@ pub fn get<'v>(value: &'v serde_json::Value, pointer: &str) -> Option<&'v serde_
 
 /// Unescapes one reference token: `~1` → `/`, `~0` → `~` (in that order, per RFC 6901 §4).
 pub fn unescape(token: &str) -> String {
-    if token.contains('~') {
-        token.replace("~1", "/").replace("~0", "~")
-    } else {
-        token.to_owned()
+    let mut out = String::with_capacity(token.len());
+    unescape_into(token, &mut out);
+    out
+}
+
+/// Appends `token` unescaped to `out` in one pass: a `~` before `0` or `1` and that digit are
+/// one character, any other `~` stands for itself. The same text as replacing `~1` and then
+/// `~0` (`tests::one_pass_unescaping_is_the_two_replacements`), without their copies.
+fn unescape_into(token: &str, out: &mut String) {
+    let mut chars = token.chars().peekable();
+    while let Some(c) = chars.next() {
+        match (c, chars.peek()) {
+            ('~', Some('0')) => {
+                chars.next();
+                out.push('~');
+            }
+            ('~', Some('1')) => {
+                chars.next();
+                out.push('/');
+            }
+            _ => out.push(c),
+        }
     }
 }
 
@@ -66,10 +85,16 @@ pub fn push(parent: &str, token: &str) -> String {
 /// Appends `/` and the escaped `token` to `pointer` in place.
 pub fn push_token(pointer: &mut String, token: &str) {
     pointer.push('/');
-    if token.contains(['~', '/']) {
-        pointer.push_str(&escape(token));
-    } else {
+    if !token.contains(['~', '/']) {
         pointer.push_str(token);
+        return;
+    }
+    for c in token.chars() {
+        match c {
+            '~' => pointer.push_str("~0"),
+            '/' => pointer.push_str("~1"),
+            c => pointer.push(c),
+        }
     }
 }
 
@@ -138,6 +163,38 @@ pub fn starts_with(pointer: &str, prefix: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every token of up to 7 characters from `~`, `0`, `1`, `/` and `a`: the one-pass
+    /// unescaping gives what RFC 6901's two replacements (and `serde_json`) give, and escaping
+    /// then unescaping gives the token back.
+    #[test]
+    fn one_pass_unescaping_is_the_two_replacements() {
+        let alphabet = ['~', '0', '1', '/', 'a'];
+        let mut tokens = vec![String::new()];
+        for _ in 0..7 {
+            let longer: Vec<String> = tokens
+                .iter()
+                .filter(|t| t.len() == tokens.last().map_or(0, String::len))
+                .flat_map(|t| alphabet.iter().map(move |c| format!("{t}{c}")))
+                .collect();
+            tokens.extend(longer);
+        }
+        assert_eq!(tokens.len(), (0..=7).map(|n| 5usize.pow(n)).sum::<usize>());
+        for token in &tokens {
+            assert_eq!(
+                unescape(token),
+                token.replace("~1", "/").replace("~0", "~"),
+                "{token:?}"
+            );
+            let mut pushed = String::new();
+            push_token(&mut pushed, token);
+            assert_eq!(
+                pushed,
+                format!("/{}", token.replace('~', "~0").replace('/', "~1"))
+            );
+            assert_eq!(unescape(&pushed[1..]), *token);
+        }
+    }
 
     #[test]
     fn get_finds_what_serde_json_finds() {
