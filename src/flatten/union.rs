@@ -105,19 +105,26 @@ pub(crate) fn leaves_are_objects(
 ) -> bool {
     let node_is_object = node.get("type").is_some_and(|t| t == "object");
     let union_at = pointer::push(at, keyword);
-    node[keyword]
+    branches_are_objects(reader, node, &union_at, keyword, node_is_object, 0)
+}
+
+/// True when every leaf of every branch under `keyword` of `union` (at `union_at`) is an
+/// object ([`leaves_all_objects`]).
+fn branches_are_objects(
+    reader: &Reader<'_>,
+    union: &Value,
+    union_at: &str,
+    keyword: &str,
+    object: bool,
+    depth: usize,
+) -> bool {
+    union[keyword]
         .as_array()
         .into_iter()
         .flatten()
         .enumerate()
         .all(|(i, raw)| {
-            leaves_all_objects(
-                reader,
-                raw,
-                pointer::push_index(&union_at, i),
-                node_is_object,
-                0,
-            )
+            leaves_all_objects(reader, raw, pointer::push_index(union_at, i), object, depth)
         })
 }
 
@@ -143,20 +150,7 @@ fn leaves_all_objects(
     };
     let object = object || schema.get("type").is_some_and(|t| t == "object");
     let union_at = pointer::push(&schema_at, keyword);
-    schema[keyword]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .enumerate()
-        .all(|(i, branch)| {
-            leaves_all_objects(
-                reader,
-                branch,
-                pointer::push_index(&union_at, i),
-                object,
-                depth + 1,
-            )
-        })
+    branches_are_objects(reader, schema, &union_at, keyword, object, depth + 1)
 }
 
 /// Reads one leaf as an object (F5), or leaves the union in place (F3, noted) when it cannot be
