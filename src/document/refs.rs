@@ -325,10 +325,6 @@ impl Resolver<'_> {
         }
     }
 
-    /// Walks the schema at `at` and every subschema below it, indexing resources and anchors
-    /// and queueing references. Iterative, over borrowed nodes: this walk visits every schema
-    /// of every document, so it reads each schema's keys once and spells a pointer only for a
-    /// schema it keeps something of.
     /// True when the schema at `at` has been walked.
     fn walked_at(&self, at: &Location) -> bool {
         pointer::get(&self.documents[at.doc].value, &at.pointer).is_some_and(|node| {
@@ -337,6 +333,10 @@ impl Resolver<'_> {
         })
     }
 
+    /// Walks the schema at `at` and every subschema below it, indexing resources and anchors
+    /// and queueing references. Iterative, over borrowed nodes: this walk visits every schema
+    /// of every document, so it reads each schema's keys once and spells a pointer only for a
+    /// schema it keeps something of.
     fn walk(&mut self, doc: usize, at: &str, base: &Url) {
         // The documents are lent to the walk (which never adds one) so that nodes can be
         // borrowed while the rest of the resolver is updated.
