@@ -526,16 +526,20 @@ impl Resolver<'_> {
             },
         };
         let fragment = percent_decode(absolute.fragment().unwrap_or(""));
+        // Whether the target was walked, when finding it met its node already.
+        let mut walked = None;
         let target = if fragment.is_empty() {
             Some(resource.clone())
         } else if fragment.starts_with('/') {
             let full = format!("{}{}", resource.pointer, fragment);
-            pointer::get(&self.documents[resource.doc].value, &full)
-                .is_some()
-                .then_some(Location {
+            pointer::get(&self.documents[resource.doc].value, &full).map(|node| {
+                let key = walked_key(&self.documents, resource.doc, node);
+                walked = Some(self.walked.contains(&key));
+                Location {
                     doc: resource.doc,
                     pointer: full,
-                })
+                }
+            })
         } else {
             self.anchors.get(&absolute.to_string()).cloned()
         };
@@ -543,7 +547,7 @@ impl Resolver<'_> {
             Some(target) => {
                 // Most targets were walked already (a definition the root's walk passed):
                 // their base need not be worked out again.
-                if !self.walked_at(&target) {
+                if !walked.unwrap_or_else(|| self.walked_at(&target)) {
                     let base = self.documents[target.doc].uri.clone();
                     let base = if target.doc == resource.doc && resource.pointer.is_empty() {
                         base
