@@ -341,9 +341,7 @@ impl Resolver<'_> {
         // The documents are lent to the walk (which never adds one) so that nodes can be
         // borrowed while the rest of the resolver is updated.
         let documents = std::mem::take(&mut self.documents);
-        if let Some(node) = pointer::get(&documents[doc].value, at)
-            && !self.walked.contains(&walked_key(&documents, doc, node))
-        {
+        if let Some(node) = pointer::get(&documents[doc].value, at) {
             self.walk_from(&documents, doc, node, at, base);
         }
         self.documents = documents;

@@ -49,26 +49,40 @@ fn expand<'v>(
     depth: usize,
     leaves: &mut Vec<Leaf<'v>>,
 ) {
+    each_leaf(reader, raw, at, object, depth, &mut |leaf| {
+        leaves.push(leaf);
+        true
+    });
+}
+
+/// [`expand`]'s walk, handing each leaf to `visit` as it is met; a `false` from `visit` ends
+/// the walk, and is returned.
+fn each_leaf<'v>(
+    reader: &'v Reader<'v>,
+    raw: &'v Value,
+    at: String,
+    object: bool,
+    depth: usize,
+    visit: &mut dyn FnMut(Leaf<'v>) -> bool,
+) -> bool {
     let inner = reader
         .follow(raw, &at)
         .filter(|_| depth < MAX_NESTING)
         .and_then(|(schema, schema_at)| Some((pure_union(schema)?, schema, schema_at)));
     let Some((keyword, schema, schema_at)) = inner else {
-        leaves.push(Leaf { raw, at, object });
-        return;
+        return visit(Leaf { raw, at, object });
     };
     let object = object || schema.get("type").is_some_and(|t| t == "object");
     let union_at = pointer::push(&schema_at, keyword);
-    for (i, branch) in schema[keyword].as_array().into_iter().flatten().enumerate() {
-        expand(
-            reader,
-            branch,
-            pointer::push_index(&union_at, i),
-            object,
-            depth + 1,
-            leaves,
-        );
-    }
+    schema[keyword]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .enumerate()
+        .all(|(i, branch)| {
+            let at = pointer::push_index(&union_at, i);
+            each_leaf(reader, branch, at, object, depth + 1, visit)
+        })
 }
 
 /// The union keyword of a schema that is a union and nothing more: one of `oneOf`/`anyOf`
@@ -97,60 +111,30 @@ pub(crate) fn pure_union(schema: &Value) -> Option<&'static str> {
 /// inside it opened up as [`expand`] opens them), says `"type": "object"`, or a union around it
 /// does: F1's object-like test. Leaves are judged as they are met, so the first that is not
 /// an object ends the test.
-pub(crate) fn leaves_are_objects(
-    reader: &Reader<'_>,
-    node: &Value,
+pub(crate) fn leaves_are_objects<'v>(
+    reader: &'v Reader<'v>,
+    node: &'v Value,
     at: &str,
     keyword: &str,
 ) -> bool {
     let node_is_object = node.get("type").is_some_and(|t| t == "object");
     let union_at = pointer::push(at, keyword);
-    branches_are_objects(reader, node, &union_at, keyword, node_is_object, 0)
-}
-
-/// True when every leaf of every branch under `keyword` of `union` (at `union_at`) is an
-/// object ([`leaves_all_objects`]).
-fn branches_are_objects(
-    reader: &Reader<'_>,
-    union: &Value,
-    union_at: &str,
-    keyword: &str,
-    object: bool,
-    depth: usize,
-) -> bool {
-    union[keyword]
+    let mut is_object = |leaf: Leaf<'v>| {
+        leaf.object
+            || reader
+                .follow(leaf.raw, &leaf.at)
+                .is_some_and(|(schema, _)| object::says_object(reader, schema, 0))
+            || object::says_object(reader, leaf.raw, 0)
+    };
+    node[keyword]
         .as_array()
         .into_iter()
         .flatten()
         .enumerate()
         .all(|(i, raw)| {
-            leaves_all_objects(reader, raw, pointer::push_index(union_at, i), object, depth)
+            let at = pointer::push_index(&union_at, i);
+            each_leaf(reader, raw, at, node_is_object, 0, &mut is_object)
         })
-}
-
-/// [`expand`]'s walk over the leaves of the branch `raw` (at `at`), judging each leaf as it is
-/// met rather than listing them: true when every one is an object.
-fn leaves_all_objects(
-    reader: &Reader<'_>,
-    raw: &Value,
-    at: String,
-    object: bool,
-    depth: usize,
-) -> bool {
-    let inner = reader
-        .follow(raw, &at)
-        .filter(|_| depth < MAX_NESTING)
-        .and_then(|(schema, schema_at)| Some((pure_union(schema)?, schema, schema_at)));
-    let Some((keyword, schema, schema_at)) = inner else {
-        return object
-            || reader
-                .follow(raw, &at)
-                .is_some_and(|(schema, _)| object::says_object(reader, schema, 0))
-            || object::says_object(reader, raw, 0);
-    };
-    let object = object || schema.get("type").is_some_and(|t| t == "object");
-    let union_at = pointer::push(&schema_at, keyword);
-    branches_are_objects(reader, schema, &union_at, keyword, object, depth + 1)
 }
 
 /// Reads one leaf as an object (F5), or leaves the union in place (F3, noted) when it cannot be
