@@ -74,14 +74,28 @@ fn each_leaf<'v>(
     };
     let object = object || schema.get("type").is_some_and(|t| t == "object");
     let union_at = pointer::push(&schema_at, keyword);
-    schema[keyword]
+    each_branch_leaf(reader, schema, &union_at, keyword, object, depth + 1, visit)
+}
+
+/// [`each_leaf`] over every branch under `keyword` of `union`, whose pointer with `keyword` is
+/// `union_at`, in order; false as soon as `visit` says so.
+fn each_branch_leaf<'v>(
+    reader: &'v Reader<'v>,
+    union: &'v Value,
+    union_at: &str,
+    keyword: &str,
+    object: bool,
+    depth: usize,
+    visit: &mut dyn FnMut(Leaf<'v>) -> bool,
+) -> bool {
+    union[keyword]
         .as_array()
         .into_iter()
         .flatten()
         .enumerate()
         .all(|(i, branch)| {
-            let at = pointer::push_index(&union_at, i);
-            each_leaf(reader, branch, at, object, depth + 1, visit)
+            let at = pointer::push_index(union_at, i);
+            each_leaf(reader, branch, at, object, depth, visit)
         })
 }
 
@@ -126,15 +140,15 @@ pub(crate) fn leaves_are_objects<'v>(
                 .is_some_and(|(schema, _)| object::says_object(reader, schema, 0))
             || object::says_object(reader, leaf.raw, 0)
     };
-    node[keyword]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .enumerate()
-        .all(|(i, raw)| {
-            let at = pointer::push_index(&union_at, i);
-            each_leaf(reader, raw, at, node_is_object, 0, &mut is_object)
-        })
+    each_branch_leaf(
+        reader,
+        node,
+        &union_at,
+        keyword,
+        node_is_object,
+        0,
+        &mut is_object,
+    )
 }
 
 /// Reads one leaf as an object (F5), or leaves the union in place (F3, noted) when it cannot be
