@@ -7,7 +7,7 @@
 use foldhash::{HashMap, HashSet};
 use serde_json::Value;
 
-use super::refs::{Document, Location, Reference};
+use super::refs::{Document, Location, NodeKey, Reference, node_key};
 use crate::diagnostic::{Code, Finding, codes};
 use crate::schema::keywords::Application;
 use crate::schema::pointer;
@@ -15,34 +15,41 @@ use crate::schema::pointer;
 /// The longest chain of references followed without descending into a property or item.
 pub const MAX_REF_CHAIN: usize = 64;
 
-/// The first cycle or over-long chain among `references`, as a finding without a span.
-pub fn violation(documents: &[Document], references: &[Reference]) -> Option<Finding> {
-    // Schemas are told apart by document and address (a node has one place in its tree), so
-    // the walks below spell no pointers; a holder of two references counts as its last.
-    let node = |at: &Location| {
-        pointer::get(&documents[at.doc].value, &at.pointer).map(|n| (at.doc, address_of(n)))
-    };
-    let by_holder: HashMap<(usize, usize), usize> = references
+/// The nodes one reference joins, as the reference walk found them: schemas are told apart by
+/// [`node_key`], so this check looks no pointer up again.
+#[derive(Debug, Clone, Copy)]
+pub struct Edge {
+    /// The schema holding the reference.
+    pub holder: NodeKey,
+    /// Its target, when it resolved to a schema.
+    pub target: Option<NodeKey>,
+}
+
+/// The first cycle or over-long chain among `references` (whose nodes are `edges`, one each),
+/// as a finding without a span.
+pub fn violation(
+    documents: &[Document],
+    references: &[Reference],
+    edges: &[Edge],
+) -> Option<Finding> {
+    // A holder of two references counts as its last.
+    let by_holder: HashMap<NodeKey, usize> = edges
         .iter()
         .enumerate()
-        .filter_map(|(i, r)| Some((node(&r.from)?, i)))
+        .map(|(i, edge)| (edge.holder, i))
         .collect();
     // For each reference, the references met in place from its target: worked out once per
     // target, as many references share one (a definition used in many places).
-    let mut by_target: HashMap<(usize, usize), Vec<usize>> = HashMap::default();
+    let mut by_target: HashMap<NodeKey, Vec<usize>> = HashMap::default();
     let next: Vec<Vec<usize>> = references
         .iter()
-        .map(|r| {
-            let Some(target) = &r.target else {
-                return Vec::new();
-            };
-            let Some(key) = node(target) else {
-                return Vec::new();
-            };
-            by_target
+        .zip(edges)
+        .map(|(r, edge)| match (&r.target, edge.target) {
+            (Some(target), Some(key)) => by_target
                 .entry(key)
                 .or_insert_with(|| in_place_refs(documents, target, &by_holder))
-                .clone()
+                .clone(),
+            _ => Vec::new(),
         })
         .collect();
     #[derive(Clone, Copy, PartialEq)]
@@ -121,7 +128,7 @@ pub fn violation(documents: &[Document], references: &[Reference]) -> Option<Fin
 fn in_place_refs(
     documents: &[Document],
     at: &Location,
-    by_holder: &HashMap<(usize, usize), usize>,
+    by_holder: &HashMap<NodeKey, usize>,
 ) -> Vec<usize> {
     let document = &documents[at.doc];
     let mut found = Vec::new();
@@ -136,7 +143,7 @@ fn in_place_refs(
         let Value::Object(map) = here else {
             continue;
         };
-        if let Some(&index) = by_holder.get(&(at.doc, address_of(here))) {
+        if let Some(&index) = by_holder.get(&node_key(documents, at.doc, here)) {
             found.push(index);
         }
         for sub in document.draft.subschemas(map) {

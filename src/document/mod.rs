@@ -12,6 +12,7 @@ pub(crate) mod locate;
 pub(crate) mod refs;
 mod select;
 pub(crate) mod source;
+mod uri;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

@@ -16,6 +16,10 @@ use url::Url;
 use super::chains;
 use super::locate::{Locator, Part};
 use super::source;
+use super::uri::{
+    folder_of, invalid_uri_character, meta_schema, percent_decode, same_document_uri,
+    without_fragment,
+};
 use crate::diagnostic::{Code, Finding, SourceText, codes};
 use crate::schema::draft::{self, Draft, Subschema};
 use crate::schema::pointer;
@@ -132,11 +136,12 @@ struct Resolver<'f> {
     resources: HashMap<String, Location>,
     /// `uri#name` → anchored location.
     anchors: HashMap<String, Location>,
-    /// Schema nodes already walked ([`walked_key`]).
-    walked: HashSet<(usize, usize)>,
-    /// References not yet resolved: holder, keyword, reference text, base URI.
-    pending: VecDeque<(Location, &'static str, String, Url)>,
-    references: Vec<Reference>,
+    /// Schema nodes already walked ([`node_key`]).
+    walked: HashSet<NodeKey>,
+    /// References not yet resolved.
+    pending: VecDeque<Pending>,
+    /// Every reference resolved, with the nodes it joins for the L5 check.
+    references: Vec<(Reference, chains::Edge)>,
     findings: Vec<Finding>,
     patterns: Vec<Pattern>,
     ref_map: &'f RefMap,
@@ -179,15 +184,19 @@ pub fn resolve(
             },
         );
         resolver.walk(0, root, &base);
-        while let Some((from, keyword, text, base)) = resolver.pending.pop_front() {
-            let reference = resolver.resolve_one(from, keyword, &text, &base);
-            resolver.references.push(reference);
+        while let Some(pending) = resolver.pending.pop_front() {
+            let (reference, target) = resolver.resolve_one(&pending);
+            let edge = chains::Edge {
+                holder: pending.holder,
+                target,
+            };
+            resolver.references.push((reference, edge));
         }
     }
-    resolver
-        .references
-        .sort_by(|a, b| a.from.cmp(&b.from).then(a.keyword.cmp(b.keyword)));
-    if let Some(finding) = chains::violation(&resolver.documents, &resolver.references) {
+    let mut linked = std::mem::take(&mut resolver.references);
+    linked.sort_by(|(a, _), (b, _)| a.from.cmp(&b.from).then(a.keyword.cmp(b.keyword)));
+    let (references, edges): (Vec<Reference>, Vec<chains::Edge>) = linked.into_iter().unzip();
+    if let Some(finding) = chains::violation(&resolver.documents, &references, &edges) {
         resolver.findings.push(finding);
     }
     resolver.fill_spans();
@@ -197,15 +206,23 @@ pub fn resolve(
     });
     Resolution {
         documents: resolver.documents,
-        references: resolver.references,
+        references,
         findings: resolver.findings,
         patterns: resolver.patterns,
     }
 }
 
-/// `url` without its fragment, as `set_fragment(None)` would spell it, without a copy.
-fn without_fragment(url: &Url) -> &str {
-    &url[..url::Position::AfterQuery]
+/// A reference met by the walk, not yet resolved.
+struct Pending {
+    /// The schema holding it.
+    from: Location,
+    /// That schema's [`node_key`].
+    holder: NodeKey,
+    keyword: &'static str,
+    /// The reference as written.
+    text: String,
+    /// The base URI it resolves against.
+    base: Url,
 }
 
 /// The keywords that reference another schema, in the order they are queued.
@@ -223,8 +240,9 @@ struct Keys<'a> {
     anchors: [Option<&'a str>; 2],
     /// Each of [`REFERENCE_KEYWORDS`], when a string.
     refs: [Option<&'a str>; 3],
-    /// True when `$ref` is present, whatever its value.
-    has_ref: bool,
+    /// True when `$ref` is present, whatever its value, in a draft where it hides its
+    /// siblings.
+    ref_only: bool,
 }
 
 impl<'a> Keys<'a> {
@@ -239,7 +257,7 @@ impl<'a> Keys<'a> {
                 "$anchor" => keys.anchors[0] = text,
                 "$dynamicAnchor" => keys.anchors[1] = text,
                 "$ref" => {
-                    keys.has_ref = true;
+                    keys.ref_only = draft.ref_overrides_siblings();
                     keys.refs[0] = text;
                 }
                 "$dynamicRef" => keys.refs[1] = text,
@@ -252,11 +270,14 @@ impl<'a> Keys<'a> {
     }
 }
 
-/// The key under which the reference walk remembers a schema it has walked: the schema's
-/// address, which is its place (a node has one place in its tree, and a document is not changed
-/// while it is resolved). A document's root is named `0` instead, because the root value itself
-/// moves when the list of documents grows.
-fn walked_key(documents: &[Document], doc: usize, node: &Value) -> (usize, usize) {
+/// A schema node, told apart from every other by its document and its place ([`node_key`]).
+pub(super) type NodeKey = (usize, usize);
+
+/// The key under which the reference walk remembers a schema, and the L5 check finds it: the
+/// schema's address, which is its place (a node has one place in its tree, and a document is
+/// not changed while it is resolved). A document's root is named `0` instead, because the root
+/// value itself moves when the list of documents grows.
+pub(super) fn node_key(documents: &[Document], doc: usize, node: &Value) -> NodeKey {
     if std::ptr::eq(node, &documents[doc].value) {
         (doc, 0)
     } else {
@@ -277,10 +298,6 @@ fn spell(met: &[(usize, Option<Subschema<'_>>)], start: &str, mut index: usize) 
         step.push_onto(&mut pointer);
     }
     pointer
-}
-
-fn percent_decode(text: &str) -> std::borrow::Cow<'_, str> {
-    percent_encoding::percent_decode_str(text).decode_utf8_lossy()
 }
 
 impl Resolver<'_> {
@@ -325,14 +342,6 @@ impl Resolver<'_> {
         }
     }
 
-    /// True when the schema at `at` has been walked.
-    fn walked_at(&self, at: &Location) -> bool {
-        pointer::get(&self.documents[at.doc].value, &at.pointer).is_some_and(|node| {
-            self.walked
-                .contains(&walked_key(&self.documents, at.doc, node))
-        })
-    }
-
     /// Walks the schema at `at` and every subschema below it, indexing resources and anchors
     /// and queueing references. Iterative, over borrowed nodes: this walk visits every schema
     /// of every document, so it reads each schema's keys once and spells a pointer only for a
@@ -367,13 +376,12 @@ impl Resolver<'_> {
             let Value::Object(map) = node else {
                 continue;
             };
-            if !self.walked.insert(walked_key(documents, doc, node)) {
+            if !self.walked.insert(node_key(documents, doc, node)) {
                 continue;
             }
             met.push((parent, step));
             let here = met.len() - 1;
             let keys = Keys::read(map, draft);
-            let ref_only = draft.ref_overrides_siblings() && keys.has_ref;
             let keeps = keys.pattern.is_some()
                 || keys.pattern_properties.is_some()
                 || keys.id.is_some()
@@ -384,7 +392,8 @@ impl Resolver<'_> {
                     doc,
                     pointer: spell(&met, at, here),
                 };
-                self.keep(documents, &location, &keys, ref_only, &mut bases, &mut base);
+                let holder = node_key(documents, doc, node);
+                self.keep(documents, &location, holder, &keys, &mut bases, &mut base);
             }
             draft.subschemas_into(map, &mut subschemas);
             // Pushed in reverse so that children are walked in document order.
@@ -401,12 +410,13 @@ impl Resolver<'_> {
         &mut self,
         documents: &[Document],
         location: &Location,
+        holder: NodeKey,
         keys: &Keys<'_>,
-        ref_only: bool,
         bases: &mut Vec<Url>,
         base: &mut usize,
     ) {
         let (doc, draft) = (location.doc, documents[location.doc].draft);
+        let ref_only = keys.ref_only;
         if !ref_only {
             if let Some(regex) = keys.pattern {
                 self.patterns.push(Pattern {
@@ -464,23 +474,27 @@ impl Resolver<'_> {
         }
         for (keyword, text) in REFERENCE_KEYWORDS.iter().zip(keys.refs) {
             if let Some(text) = text.filter(|_| draft.is_keyword(keyword)) {
-                self.pending.push_back((
-                    location.clone(),
+                self.pending.push_back(Pending {
+                    from: location.clone(),
+                    holder,
                     keyword,
-                    text.to_owned(),
-                    bases[*base].clone(),
-                ));
+                    text: text.to_owned(),
+                    base: bases[*base].clone(),
+                });
             }
         }
     }
 
-    fn resolve_one(
-        &mut self,
-        from: Location,
-        keyword: &'static str,
-        text: &str,
-        base: &Url,
-    ) -> Reference {
+    /// Resolves one reference; with it, its target's [`node_key`] for the L5 check.
+    fn resolve_one(&mut self, pending: &Pending) -> (Reference, Option<NodeKey>) {
+        let Pending {
+            from,
+            keyword,
+            text,
+            base,
+            ..
+        } = pending;
+        let (keyword, text) = (*keyword, text.as_str());
         let mut reference = Reference {
             from: from.clone(),
             keyword,
@@ -493,59 +507,76 @@ impl Resolver<'_> {
                 "`{text}` is not a valid URI reference: `{c}` at index {index} must be percent-encoded"
             );
             let finding = self
-                .finding_at(codes::REF_UNRESOLVABLE, message, &from, keyword)
+                .finding_at(codes::REF_UNRESOLVABLE, message, from, keyword)
                 .with_help("validators refuse such references; percent-encode the character in the reference and keep the name as it is");
             self.findings.push(finding);
-            return reference;
+            return (reference, None);
         }
-        let absolute = match base.join(text) {
-            Ok(url) => url,
-            Err(e) => {
-                let message = format!("`{text}` is not a valid URI reference: {e}");
-                let finding = self.finding_at(codes::REF_UNRESOLVABLE, message, &from, keyword);
-                self.findings.push(finding);
-                return reference;
+        // A fragment-only reference (`#/definitions/a`: nearly every reference in a large
+        // schema) is spelled onto its base without parsing a URL; `same_document_uri` shows
+        // this is the spelling `Url::join` gives for every text that passed the check above.
+        let joined = if text.starts_with('#') {
+            None
+        } else {
+            match base.join(text) {
+                Ok(url) => Some(url),
+                Err(e) => {
+                    let message = format!("`{text}` is not a valid URI reference: {e}");
+                    let finding = self.finding_at(codes::REF_UNRESOLVABLE, message, from, keyword);
+                    self.findings.push(finding);
+                    return (reference, None);
+                }
             }
         };
-        reference.uri = absolute.to_string();
-        let resource_uri = without_fragment(&absolute);
+        reference.uri = match &joined {
+            Some(url) => url.to_string(),
+            None => same_document_uri(base, text),
+        };
+        // In a serialised URL the first `#` starts the fragment.
+        let (resource_uri, fragment) = reference
+            .uri
+            .split_once('#')
+            .unwrap_or((reference.uri.as_str(), ""));
         let resource = match self.resources.get(resource_uri) {
             Some(location) => location.clone(),
             None if meta_schema(resource_uri).is_some() => {
                 reference.meta_schema = meta_schema(resource_uri);
-                return reference;
+                return (reference, None);
             }
-            None => match self.load(&absolute, resource_uri, &from, keyword, text) {
-                Some(doc) => Location {
-                    doc,
-                    pointer: String::new(),
-                },
-                None => return reference,
-            },
+            None => {
+                let absolute = match joined {
+                    Some(url) => url,
+                    None => base.join(text).unwrap_or_else(|_| base.clone()),
+                };
+                match self.load(&absolute, resource_uri, from, keyword, text) {
+                    Some(doc) => Location {
+                        doc,
+                        pointer: String::new(),
+                    },
+                    None => return (reference, None),
+                }
+            }
         };
-        let fragment = percent_decode(absolute.fragment().unwrap_or(""));
-        // Whether the target was walked, when finding it met its node already.
-        let mut walked = None;
+        let fragment = percent_decode(fragment);
         let target = if fragment.is_empty() {
             Some(resource.clone())
         } else if fragment.starts_with('/') {
-            let full = format!("{}{}", resource.pointer, fragment);
-            pointer::get(&self.documents[resource.doc].value, &full).map(|node| {
-                let key = walked_key(&self.documents, resource.doc, node);
-                walked = Some(self.walked.contains(&key));
-                Location {
-                    doc: resource.doc,
-                    pointer: full,
-                }
+            Some(Location {
+                doc: resource.doc,
+                pointer: format!("{}{}", resource.pointer, fragment),
             })
         } else {
-            self.anchors.get(&absolute.to_string()).cloned()
+            self.anchors.get(&reference.uri).cloned()
         };
-        match target {
-            Some(target) => {
+        let node = target.as_ref().and_then(|target| {
+            let node = pointer::get(&self.documents[target.doc].value, &target.pointer)?;
+            Some(node_key(&self.documents, target.doc, node))
+        });
+        match (target, node) {
+            (Some(target), Some(key)) => {
                 // Most targets were walked already (a definition the root's walk passed):
                 // their base need not be worked out again.
-                if !walked.unwrap_or_else(|| self.walked_at(&target)) {
+                if !self.walked.contains(&key) {
                     let base = self.documents[target.doc].uri.clone();
                     let base = if target.doc == resource.doc && resource.pointer.is_empty() {
                         base
@@ -555,27 +586,40 @@ impl Resolver<'_> {
                     self.walk(target.doc, &target.pointer, &base);
                 }
                 reference.target = Some(target);
+                (reference, Some(key))
             }
-            None => {
-                let what = if fragment.starts_with('/') {
-                    format!("there is nothing at `{fragment}`")
-                } else {
-                    format!("no anchor `{fragment}` is defined")
-                };
-                let message = if resource.doc == from.doc && resource.pointer.is_empty() {
-                    format!("cannot resolve `{text}`: {what}")
-                } else {
-                    let name = &self.documents[resource.doc].source.name;
-                    format!(
-                        "cannot resolve `{text}`: {what} in `{name}#{}`",
-                        resource.pointer
-                    )
-                };
-                let finding = self.finding_at(codes::REF_UNRESOLVABLE, message, &from, keyword);
-                self.findings.push(finding);
+            _ => {
+                self.unresolved(from, keyword, text, &resource, &fragment);
+                (reference, None)
             }
         }
-        reference
+    }
+
+    /// The finding for a reference whose resource was found but not its fragment.
+    fn unresolved(
+        &mut self,
+        from: &Location,
+        keyword: &'static str,
+        text: &str,
+        resource: &Location,
+        fragment: &str,
+    ) {
+        let what = if fragment.starts_with('/') {
+            format!("there is nothing at `{fragment}`")
+        } else {
+            format!("no anchor `{fragment}` is defined")
+        };
+        let message = if resource.doc == from.doc && resource.pointer.is_empty() {
+            format!("cannot resolve `{text}`: {what}")
+        } else {
+            let name = &self.documents[resource.doc].source.name;
+            format!(
+                "cannot resolve `{text}`: {what} in `{name}#{}`",
+                resource.pointer
+            )
+        };
+        let finding = self.finding_at(codes::REF_UNRESOLVABLE, message, from, keyword);
+        self.findings.push(finding);
     }
 
     /// Reads the document a reference names, from disk or through the ref map. Returns its index.
@@ -671,34 +715,6 @@ impl Resolver<'_> {
         self.walk(doc, "", &base);
         Some(doc)
     }
-}
-
-/// The URI up to and including its last `/`: the folder a `--ref-map` prefix would name.
-fn folder_of(uri: &str) -> &str {
-    uri.rfind('/').map_or(uri, |i| &uri[..=i])
-}
-
-/// The first character that RFC 3986 does not allow in a URI reference, with its index.
-/// Validators refuse such references (`#/definitions/A<B>`), so stitch reports them at the
-/// `$ref` instead of letting the validator fail on the whole document.
-fn invalid_uri_character(text: &str) -> Option<(usize, char)> {
-    text.char_indices()
-        .find(|(_, c)| !(c.is_ascii_alphanumeric() || "-._~:/?#[]@!$&'()*+,;=%".contains(*c)))
-}
-
-/// The draft whose meta-schema `uri` names: the draft's `$schema` URI or, for 2019-09 and
-/// 2020-12, one of its vocabulary meta-schemas under `meta/`.
-fn meta_schema(uri: &str) -> Option<Draft> {
-    Draft::from_schema_uri(uri).or_else(|| {
-        [Draft::Draft2019_09, Draft::Draft2020_12]
-            .into_iter()
-            .find(|d| {
-                let root = d.meta_schema_uri().trim_end_matches("schema");
-                uri.strip_prefix(root)
-                    .and_then(|rest| rest.strip_prefix("meta/"))
-                    .is_some_and(|name| !name.is_empty() && !name.contains('/'))
-            })
-    })
 }
 
 #[cfg(test)]
