@@ -66,7 +66,7 @@ pub(crate) fn reach_with(doc: &Value, draft: Draft, one_of_positive: bool) -> Re
     let refs = walk
         .refs
         .iter()
-        .map(|(met, target)| (pointers[*met].clone(), target.clone()))
+        .map(|&(met, target)| (pointers[met].clone(), walk.targets[target].clone()))
         .collect();
     Reach { colors, refs }
 }
@@ -98,8 +98,8 @@ struct Met<'a> {
 enum Step<'a> {
     Root,
     Sub(Subschema<'a>),
-    /// Through a local reference, to this pointer.
-    Ref(String),
+    /// Through a local reference, to this target (an index into [`Walk::targets`]).
+    Ref(usize),
 }
 
 /// The colouring walk of [`reach_with`]. Schemas are told apart by their address in `doc`
@@ -109,8 +109,11 @@ struct Walk<'a> {
     met: Vec<Met<'a>>,
     /// By node address: the index of its first meeting, and its colours.
     colors: HashMap<usize, (usize, u8)>,
-    /// Every reached local reference: the meeting of its holder, and its target.
-    refs: Vec<(usize, String)>,
+    /// Every reached local reference: the meeting of its holder, and its target (an index
+    /// into `targets`).
+    refs: Vec<(usize, usize)>,
+    /// The pointer of each local reference target, once each.
+    targets: Vec<String>,
 }
 
 fn address_of(node: &Value) -> usize {
@@ -123,14 +126,23 @@ impl<'a> Walk<'a> {
             met: Vec::new(),
             colors: HashMap::default(),
             refs: Vec::new(),
+            targets: Vec::new(),
         };
+        // Each reference text read once: where it leads (an index into `targets`) and the node
+        // there. A large schema names a few definitions from hundreds of places.
+        let mut read: HashMap<&'a str, Option<(usize, Option<&'a Value>)>> = HashMap::default();
         let mut stack: Vec<(usize, Step<'a>, &'a Value, u8)> = vec![(0, Step::Root, doc, POSITIVE)];
         let mut subschemas = Vec::new();
         while let Some((parent, step, node, bits)) = stack.pop() {
             let address = address_of(node);
             let known = walk.colors.get(&address).copied();
             let old = known.map_or(0, |(_, bits)| bits);
-            let new = old | bits | unknown_referrers(node, address == address_of(doc));
+            // A node met before already holds its own colour.
+            let own = match known {
+                Some(_) => 0,
+                None => unknown_referrers(node, address == address_of(doc)),
+            };
+            let new = old | bits | own;
             if new == old {
                 continue;
             }
@@ -155,15 +167,21 @@ impl<'a> Walk<'a> {
                 let child = if step { new } else { NEGATIVE };
                 stack.push((met, Step::Sub(sub), sub.schema, child));
             }
-            if let Some(target) = map
-                .get("$ref")
-                .and_then(Value::as_str)
-                .and_then(|r| local_pointer(doc, r))
-            {
+            let Some(reference) = map.get("$ref").and_then(Value::as_str) else {
+                continue;
+            };
+            let targets = &mut walk.targets;
+            let found = *read.entry(reference).or_insert_with(|| {
+                let target = local_pointer(doc, reference)?;
+                let node = pointer::get(doc, &target);
+                targets.push(target);
+                Some((targets.len() - 1, node))
+            });
+            if let Some((target, node)) = found {
                 if known.is_none() {
-                    walk.refs.push((met, target.clone()));
+                    walk.refs.push((met, target));
                 }
-                if let Some(node) = pointer::get(doc, &target) {
+                if let Some(node) = node {
                     stack.push((met, Step::Ref(target), node, new));
                 }
             }
@@ -178,7 +196,7 @@ impl<'a> Walk<'a> {
             let pointer = match &met.step {
                 Step::Root => String::new(),
                 Step::Sub(sub) => sub.pointer(&out[met.parent]),
-                Step::Ref(target) => target.clone(),
+                Step::Ref(target) => self.targets[*target].clone(),
             };
             out.push(pointer);
         }
@@ -192,7 +210,7 @@ impl<'a> Walk<'a> {
             let met = &self.met[at];
             match &met.step {
                 Step::Root => break String::new(),
-                Step::Ref(target) => break target.clone(),
+                Step::Ref(target) => break self.targets[*target].clone(),
                 Step::Sub(sub) => chain.push(sub),
             }
             at = met.parent;
