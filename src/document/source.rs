@@ -5,6 +5,7 @@
 //! nesting before anything recursive sees the text, refuses duplicate keys and numbers no 64-bit
 //! type holds exactly (L7), and reports parse errors at their line and column (L4).
 
+use std::cell::Cell;
 use std::fs;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
@@ -224,6 +225,34 @@ pub fn decode(name: String, mut bytes: Vec<u8>) -> Result<Arc<SourceText>, Findi
 /// span; all inexact numbers are reported, other problems one at a time.
 pub fn parse(source: &Arc<SourceText>) -> Result<Value, Vec<Finding>> {
     let text: &str = &source.text;
+    if text.trim().is_empty() {
+        return Err(vec![
+            Finding::error(
+                codes::EMPTY,
+                format!(
+                    "`{}` is empty: a schema is a JSON object or boolean",
+                    source.name
+                ),
+            )
+            .in_file(&source.name)
+            .with_help("a schema that accepts every value is `{}` or `true`"),
+        ]);
+    }
+    // The parse comes first and the scan only when it may find something: when the parse
+    // failed (too deep is reported before any other problem) or met a number it read as a
+    // float, which every inexact literal is (an integer no i64 or u64 holds is read as one).
+    // Most schemas hold no float, so their text is read once.
+    let floats = Cell::new(false);
+    let mut de = serde_json::Deserializer::from_str(text);
+    let parsed = ValueSeed {
+        depth: 0,
+        floats: &floats,
+    }
+    .deserialize(&mut de)
+    .and_then(|v| de.end().map(|()| v));
+    if parsed.is_ok() && !floats.get() {
+        return parsed.map_err(|e| vec![syntax_error(source, &e)]);
+    }
     let scan = scan(text);
     if let Some(at) = scan.too_deep {
         return Err(vec![
@@ -261,23 +290,6 @@ pub fn parse(source: &Arc<SourceText>) -> Result<Value, Vec<Finding>> {
             })
             .collect()
     };
-    if text.trim().is_empty() {
-        return Err(vec![
-            Finding::error(
-                codes::EMPTY,
-                format!(
-                    "`{}` is empty: a schema is a JSON object or boolean",
-                    source.name
-                ),
-            )
-            .in_file(&source.name)
-            .with_help("a schema that accepts every value is `{}` or `true`"),
-        ]);
-    }
-    let mut de = serde_json::Deserializer::from_str(text);
-    let parsed = ValueSeed
-        .deserialize(&mut de)
-        .and_then(|v| de.end().map(|()| v));
     match parsed {
         Ok(value) if scan.inexact.is_empty() => Ok(value),
         Ok(_) => Err(inexact(source)),
@@ -497,20 +509,38 @@ impl Decimal {
 }
 
 /// Deserializes a `serde_json::Value` like serde_json does, but refuses duplicate keys instead
-/// of silently keeping the last one (L5).
-struct ValueSeed;
+/// of silently keeping the last one (L5), refuses nesting deeper than [`MAX_DEPTH`], and notes
+/// whether any number was read as a float.
+#[derive(Clone, Copy)]
+struct ValueSeed<'a> {
+    /// How many arrays and objects hold the value.
+    depth: usize,
+    /// Set when a number is read as a float.
+    floats: &'a Cell<bool>,
+}
 
-impl<'de> DeserializeSeed<'de> for ValueSeed {
+impl<'de> DeserializeSeed<'de> for ValueSeed<'_> {
     type Value = Value;
 
     fn deserialize<D: de::Deserializer<'de>>(self, deserializer: D) -> Result<Value, D::Error> {
-        deserializer.deserialize_any(ValueVisitor)
+        deserializer.deserialize_any(self)
     }
 }
 
-struct ValueVisitor;
+impl ValueSeed<'_> {
+    /// The seed for the values inside an array or object this seed reads.
+    fn inside<E: de::Error>(self) -> Result<Self, E> {
+        if self.depth >= MAX_DEPTH {
+            return Err(E::custom(format!("nesting deeper than {MAX_DEPTH} levels")));
+        }
+        Ok(ValueSeed {
+            depth: self.depth + 1,
+            ..self
+        })
+    }
+}
 
-impl<'de> Visitor<'de> for ValueVisitor {
+impl<'de> Visitor<'de> for ValueSeed<'_> {
     type Value = Value;
 
     fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -530,6 +560,7 @@ impl<'de> Visitor<'de> for ValueVisitor {
     }
 
     fn visit_f64<E: de::Error>(self, v: f64) -> Result<Value, E> {
+        self.floats.set(true);
         Number::from_f64(v)
             .map(Value::Number)
             .ok_or_else(|| E::custom("number out of range"))
@@ -548,14 +579,16 @@ impl<'de> Visitor<'de> for ValueVisitor {
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let inside = self.inside()?;
         let mut items = Vec::new();
-        while let Some(item) = seq.next_element_seed(ValueSeed)? {
+        while let Some(item) = seq.next_element_seed(inside)? {
             items.push(item);
         }
         Ok(Value::Array(items))
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        let inside = self.inside()?;
         let mut object = Map::new();
         while let Some(key) = map.next_key::<String>()? {
             // One hash per key: the vacant slot found here takes the value.
@@ -564,7 +597,7 @@ impl<'de> Visitor<'de> for ValueVisitor {
                     return Err(de::Error::custom(format!("{DUPLICATE}`{}`", taken.key())));
                 }
                 serde_json::map::Entry::Vacant(slot) => {
-                    slot.insert(map.next_value_seed(ValueSeed)?);
+                    slot.insert(map.next_value_seed(inside)?);
                 }
             }
         }
@@ -672,13 +705,53 @@ mod tests {
     }
 
     #[test]
-    fn depth_is_bounded_before_parsing() {
+    fn depth_is_bounded() {
         let deep = "[".repeat(100_000);
         let e = parse(&src(&deep)).unwrap_err();
         assert_eq!(e[0].code, codes::TOO_DEEP);
         assert_eq!(e[0].span, Some(100..101));
         let ok = format!("{}{}", "[".repeat(MAX_DEPTH), "]".repeat(MAX_DEPTH));
         assert!(parse(&src(&ok)).is_ok());
+    }
+
+    /// The scan is skipped only when it cannot find anything: nesting the parser itself
+    /// accepts (it stops at 128) is still refused past 100, and an inexact literal is still
+    /// found when the rest of the document parses and holds no other float.
+    #[test]
+    fn the_scan_runs_whenever_it_can_find_something() {
+        let deep = format!("{}{}", "[".repeat(MAX_DEPTH + 1), "]".repeat(MAX_DEPTH + 1));
+        let e = parse(&src(&deep)).unwrap_err();
+        assert_eq!(e[0].code, codes::TOO_DEEP);
+        assert_eq!(e[0].span, Some(MAX_DEPTH..MAX_DEPTH + 1));
+        let deep_object = format!(
+            "{}1.5{}",
+            r#"{"a": "#.repeat(MAX_DEPTH + 1),
+            "}".repeat(MAX_DEPTH + 1)
+        );
+        assert_eq!(
+            parse(&src(&deep_object)).unwrap_err()[0].code,
+            codes::TOO_DEEP
+        );
+        for (text, literal) in [
+            (r#"{"x": [18446744073709551616]}"#, "18446744073709551616"),
+            (r#"{"x": -9223372036854775809}"#, "-9223372036854775809"),
+            (
+                r#"{"x": 0.1000000000000000055511151231257827}"#,
+                "0.1000000000000000055511151231257827",
+            ),
+        ] {
+            let e = parse(&src(text)).unwrap_err();
+            assert_eq!(e.len(), 1, "{text}");
+            assert_eq!(e[0].code, codes::INEXACT_NUMBER, "{text}");
+            assert_eq!(&text[e[0].span.clone().unwrap()], literal);
+        }
+        for exact in [
+            r#"{"x": -0}"#,
+            r#"{"x": 0.5}"#,
+            r#"{"x": 18446744073709551615}"#,
+        ] {
+            assert!(parse(&src(exact)).is_ok(), "{exact}");
+        }
     }
 
     #[test]
