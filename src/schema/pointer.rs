@@ -85,17 +85,19 @@ pub fn push(parent: &str, token: &str) -> String {
 /// Appends `/` and the escaped `token` to `pointer` in place.
 pub fn push_token(pointer: &mut String, token: &str) {
     pointer.push('/');
-    if !token.contains(['~', '/']) {
-        pointer.push_str(token);
-        return;
+    // Byte by byte, copying the runs between the two ASCII characters that need escaping (a
+    // char pattern decodes UTF-8, and the walks spell a pointer for every schema they keep).
+    let mut rest = token;
+    while let Some(at) = rest.bytes().position(|b| b == b'~' || b == b'/') {
+        pointer.push_str(&rest[..at]);
+        pointer.push_str(if rest.as_bytes()[at] == b'~' {
+            "~0"
+        } else {
+            "~1"
+        });
+        rest = &rest[at + 1..];
     }
-    for c in token.chars() {
-        match c {
-            '~' => pointer.push_str("~0"),
-            '/' => pointer.push_str("~1"),
-            c => pointer.push(c),
-        }
-    }
+    pointer.push_str(rest);
 }
 
 /// `parent` with an array index.
@@ -194,6 +196,10 @@ mod tests {
             );
             assert_eq!(unescape(&pushed[1..]), *token);
         }
+        // Multi-byte characters are copied whole, next to escapes.
+        let mut pushed = String::from("/a");
+        push_token(&mut pushed, "é/~ü~");
+        assert_eq!(pushed, "/a/é~1~0ü~0");
     }
 
     #[test]
