@@ -39,9 +39,15 @@ pub(crate) fn run<T: Send>(
     work: impl FnOnce() -> T + Send,
 ) -> std::io::Result<thread::Result<T>> {
     if ROOMY.get() {
-        return Ok(panic::catch_unwind(AssertUnwindSafe(work)));
+        return here(work);
     }
     run_beside(name, work, || {})
+}
+
+/// Runs `work` on this thread, whatever its stack, as [`run`] would on a thread of its own:
+/// for work whose recursion the load has bounded. `Ok(Err(_))` when `work` panicked.
+pub(crate) fn here<T>(work: impl FnOnce() -> T) -> std::io::Result<thread::Result<T>> {
+    Ok(panic::catch_unwind(AssertUnwindSafe(work)))
 }
 
 /// Runs `work` on a worker thread of its own (as [`run`] does) and, meanwhile, `beside` on
