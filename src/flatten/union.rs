@@ -31,6 +31,8 @@ struct Leaf<'v> {
     raw: &'v Value,
     at: String,
     object: bool,
+    /// `raw` followed through its references ([`Reader::follow`]), as the walk found it.
+    followed: Option<(&'v Value, String)>,
 }
 
 /// Unions nested in unions are opened up to this depth.
@@ -65,15 +67,21 @@ fn each_leaf<'v>(
     depth: usize,
     visit: &mut dyn FnMut(Leaf<'v>) -> bool,
 ) -> bool {
-    let inner = reader
-        .follow(raw, &at)
+    let followed = reader.follow(raw, &at);
+    let inner = followed
+        .as_ref()
         .filter(|_| depth < MAX_NESTING)
-        .and_then(|(schema, schema_at)| Some((pure_union(schema)?, schema, schema_at)));
+        .and_then(|&(schema, ref schema_at)| Some((pure_union(schema)?, schema, schema_at)));
     let Some((keyword, schema, schema_at)) = inner else {
-        return visit(Leaf { raw, at, object });
+        return visit(Leaf {
+            raw,
+            at,
+            object,
+            followed,
+        });
     };
     let object = object || schema.get("type").is_some_and(|t| t == "object");
-    let union_at = pointer::push(&schema_at, keyword);
+    let union_at = pointer::push(schema_at, keyword);
     each_branch_leaf(reader, schema, &union_at, keyword, object, depth + 1, visit)
 }
 
@@ -135,9 +143,10 @@ pub(crate) fn leaves_are_objects<'v>(
     let union_at = pointer::push(at, keyword);
     let mut is_object = |leaf: Leaf<'v>| {
         leaf.object
-            || reader
-                .follow(leaf.raw, &leaf.at)
-                .is_some_and(|(schema, _)| object::says_object(reader, schema, 0))
+            || leaf
+                .followed
+                .as_ref()
+                .is_some_and(|&(schema, _)| object::says_object(reader, schema, 0))
             || object::says_object(reader, leaf.raw, 0)
     };
     each_branch_leaf(
@@ -161,7 +170,7 @@ fn read_branch(
 ) -> Option<Branch> {
     let (raw, branch_at) = (leaf.raw, &leaf.at);
     // F5: a 2019-09+ `$ref` with asserting siblings is read as `allOf: [target, siblings]`.
-    let followed = reader.follow(raw, branch_at).or_else(|| {
+    let followed = leaf.followed.clone().or_else(|| {
         let reference = raw.get("$ref")?.as_str()?;
         reader.resolve(reference)?;
         Some((raw, branch_at.clone()))
