@@ -87,8 +87,8 @@ use report::Style;
 /// The `stitch` process: reads the command line and runs it on a worker thread (`threads`),
 /// while this thread builds the meta-schema validator that every compile needs
 /// ([`validate::warm_up`]). A command line that asks for something that compiles nothing
-/// (`--version`, `--help`, `completions`, `explain`, `flatten --no-verify`) runs on this thread
-/// instead, with no worker and no warm-up. Returns the exit code.
+/// (`--version`, `--help`, `completions`, `explain`, `flatten --no-verify` without `--target`)
+/// runs on this thread instead, with no worker and no warm-up. Returns the exit code.
 ///
 /// One thread beside the worker, not two: a thread's first allocation takes fresh pages of its
 /// own, which a short run pays for (issue 16).
@@ -108,15 +108,20 @@ pub fn main() -> u8 {
         .any(|quick| arg == *quick)
     });
     // `flatten --no-verify` loads without compiling: the warm-up was 0.7 ms of a small one's 3.4.
-    let no_verify = first.as_deref() == Some("flatten".as_ref())
-        && std::env::args_os()
-            .take_while(|arg| arg != "--")
-            .any(|arg| arg == "--no-verify");
-    if quick || no_verify {
+    // Without `--target` (whose rewrites are proven) it runs nothing but the loader and the
+    // flattener either.
+    let options: Vec<_> = std::env::args_os().take_while(|arg| arg != "--").collect();
+    let plain_flatten = first.as_deref() == Some("flatten".as_ref())
+        && options.iter().any(|arg| arg == "--no-verify")
+        && !options
+            .iter()
+            .any(|arg| arg.to_str().is_none_or(|arg| arg.starts_with("--target")));
+    if quick || plain_flatten {
         // Nor does it need a deep stack: the load bounds nesting (100 levels) and references
         // applied in place (64) before the flattener's recursion runs, so the main thread's
-        // stack (8 MiB by default) holds it many times over (tests/hostile.rs runs it in
-        // 1 MiB). A thread of its own cost 0.15–0.4 ms of a 5 ms run (bench/README.md).
+        // stack (8 MiB by default) holds it many times over (the whole corpus flattens in
+        // 256 KiB; tests/hostile.rs runs it in 1 MiB). A thread of its own cost 0.15–0.4 ms of
+        // a 5 ms run (bench/README.md).
         return worker_exit(threads::here(|| {
             run_here(<cli::Cli as clap::Parser>::parse())
         }));

@@ -2,9 +2,10 @@
 //! needs (L5). Loading bounds nesting and reference chains before any recursive code runs, and
 //! this stack leaves that code — ours, the validator's, the canonical form's — a wide margin.
 //! rayon's default of 2 MiB is too small for it: a pool for `check` is built with
-//! [`STACK_SIZE`] as well. Work that compiles no validator (`flatten --no-verify`) runs
-//! [`here`], on the main thread, instead: the load's bounds keep its recursion far inside the
-//! default 8 MiB (tests/hostile.rs runs it in 1 MiB).
+//! [`STACK_SIZE`] as well. Work that compiles no validator and proves nothing
+//! (`flatten --no-verify` without `--target`) runs [`here`], on the main thread, instead: the
+//! load's bounds keep its recursion far inside the default 8 MiB (tests/hostile.rs runs it in
+//! 1 MiB).
 
 use std::cell::Cell;
 use std::panic::{self, AssertUnwindSafe};

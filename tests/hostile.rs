@@ -13,9 +13,9 @@
 //! of 1 000 000 values it stays under 2 GiB but takes 10–13 s, so it is measured in
 //! bench/README.md rather than held to 10 s here.
 //!
-//! `flatten --no-verify` runs on the main thread, whose stack is the process's stack limit
-//! (8 MiB by default) rather than a worker's 256 MiB: it runs here with 1 MiB (`prlimit
-//! --stack`), an eighth of the default.
+//! `flatten --no-verify` without `--target` runs on the main thread, whose stack is the
+//! process's stack limit (8 MiB by default) rather than a worker's 256 MiB: it runs here with
+//! 1 MiB (`prlimit --stack`), an eighth of the default.
 
 use std::path::Path;
 use std::process::Command;

@@ -2,8 +2,9 @@
 //! finding that points at the spot.
 //!
 //! [`read`] is the only function in the library that reads files. [`parse`] is pure: it bounds
-//! nesting before anything recursive sees the text, refuses duplicate keys and numbers no 64-bit
-//! type holds exactly (L7), and reports parse errors at their line and column (L4).
+//! nesting (its parser stops at [`MAX_DEPTH`] levels, below serde_json's own limit of 128, and a
+//! scan of the text then says where), refuses duplicate keys and numbers no 64-bit type holds
+//! exactly (L7), and reports parse errors at their line and column (L4).
 
 use std::cell::Cell;
 use std::fs;
