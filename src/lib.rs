@@ -93,8 +93,10 @@ use report::Style;
 /// One thread beside the worker, not two: a thread's first allocation takes fresh pages of its
 /// own, which a short run pays for (issue 16).
 pub fn main() -> u8 {
-    let first = std::env::args_os().nth(1);
-    let quick = first.as_ref().is_some_and(|arg| {
+    // The command line once, up to a `--` (what follows names files, not options).
+    let options: Vec<_> = std::env::args_os().take_while(|arg| arg != "--").collect();
+    let first = options.get(1);
+    let quick = first.is_some_and(|arg| {
         [
             "-V",
             "--version",
@@ -110,8 +112,7 @@ pub fn main() -> u8 {
     // `flatten --no-verify` loads without compiling: the warm-up was 0.7 ms of a small one's 3.4.
     // Without `--target` (whose rewrites are proven) it runs nothing but the loader and the
     // flattener either.
-    let options: Vec<_> = std::env::args_os().take_while(|arg| arg != "--").collect();
-    let plain_flatten = first.as_deref() == Some("flatten".as_ref())
+    let plain_flatten = first.is_some_and(|arg| arg == "flatten")
         && options.iter().any(|arg| arg == "--no-verify")
         && !options
             .iter()

@@ -251,9 +251,10 @@ pub fn parse(source: &Arc<SourceText>) -> Result<Value, Vec<Finding>> {
     }
     .deserialize(&mut de)
     .and_then(|v| de.end().map(|()| v));
-    if parsed.is_ok() && !floats.get() {
-        return parsed.map_err(|e| vec![syntax_error(source, &e)]);
-    }
+    let parsed = match parsed {
+        Ok(value) if !floats.get() => return Ok(value),
+        other => other,
+    };
     let scan = scan(text);
     if let Some(at) = scan.too_deep {
         return Err(vec![
