@@ -187,6 +187,18 @@ pub(crate) const FRAGMENT: &percent_encoding::AsciiSet = &percent_encoding::CONT
     .add(b'|')
     .add(b'}');
 
+/// `map`'s value at `key`. A schema object holds a handful of keys, and comparing them is
+/// cheaper than hashing the key with the map's SipHash: the sampler asks at every value it
+/// makes, most often for a keyword the object does not have (issue 16).
+fn lookup<'m>(map: &'m Map<String, Value>, key: &str) -> Option<&'m Value> {
+    const SCANNED: usize = 12;
+    if map.len() <= SCANNED {
+        map.iter().find_map(|(k, v)| (k == key).then_some(v))
+    } else {
+        map.get(key)
+    }
+}
+
 /// One schema object, read per its draft.
 #[derive(Clone)]
 pub(crate) struct Node<'a, 's> {
@@ -199,13 +211,13 @@ pub(crate) struct Node<'a, 's> {
 impl<'a> Node<'a, '_> {
     /// True in drafts up to 7 when the object holds a `$ref`: its other keywords are ignored.
     pub fn ref_only(&self) -> bool {
-        self.draft.ref_overrides_siblings() && self.map.contains_key("$ref")
+        self.draft.ref_overrides_siblings() && lookup(self.map, "$ref").is_some()
     }
 
     /// A keyword's value, if the draft knows the keyword and it is not hidden by `$ref`.
     pub fn get(&self, keyword: &str) -> Option<&'a Value> {
         // Most keywords asked for are absent: the map answers that first (a hot path, issue 16).
-        let value = self.map.get(keyword)?;
+        let value = lookup(self.map, keyword)?;
         if !self.draft.is_keyword(keyword) || (self.ref_only() && keyword != "$ref") {
             return None;
         }
