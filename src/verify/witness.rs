@@ -51,28 +51,30 @@ pub(crate) fn find(
     if edits.is_empty() {
         return None;
     }
-    let mut bases: Vec<Value> = Vec::new();
-    for k in 0..BASES {
-        let mut chooser = if k < BASES / 2 {
-            Chooser::systematic(k, seed)
-        } else {
-            Chooser::random(k, seed)
-        };
-        if let Some(base) = sampler.root(None, &mut chooser)
-            && !bases.contains(&base)
-        {
-            bases.push(base);
-        }
-    }
-    if doubt.path.is_empty() {
-        // The doubt is about the whole value: the candidates are whole values.
-        bases = vec![Value::Null];
-    }
     let names = new_key_names(doubt, sampler, seed);
-    for base in &bases {
+    // The doubt is about the whole value: the candidates are whole values, put into nothing.
+    let whole = doubt.path.is_empty();
+    // Each base is made only when the ones before it gave no counterexample: the first
+    // usually does. (A base depends on its attempt number alone, so the bases tried, and the
+    // order, are those of making all of them first.)
+    let mut bases: Vec<Value> = Vec::new();
+    for k in 0..if whole { 1 } else { BASES } {
+        let base = if whole {
+            Value::Null
+        } else {
+            let mut chooser = if k < BASES / 2 {
+                Chooser::systematic(k, seed)
+            } else {
+                Chooser::random(k, seed)
+            };
+            match sampler.root(None, &mut chooser) {
+                Some(base) if !bases.contains(&base) => base,
+                _ => continue,
+            }
+        };
         for edit in &edits {
             for name in &names {
-                let Some(candidate) = apply(base, &doubt.path, edit, name.as_deref()) else {
+                let Some(candidate) = apply(&base, &doubt.path, edit, name.as_deref()) else {
                     continue;
                 };
                 if let Some(rejection) = confirm(&candidate, sub, sup, semantics) {
@@ -80,6 +82,7 @@ pub(crate) fn find(
                 }
             }
         }
+        bases.push(base);
     }
     None
 }
