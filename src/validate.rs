@@ -143,8 +143,13 @@ impl Validator {
         base: &str,
         resources: &[Resource<'_>],
     ) -> Result<Validator, CompileError> {
-        let set = SchemaSet::new(resources.iter().map(|r| (r.uri, r.value, r.draft)))?;
-        build(schema, draft, base, &set.registry)
+        let compile = |metas: bool| {
+            let set = SchemaSet::new(resources.iter().map(|r| (r.uri, r.value, r.draft)), metas)?;
+            build(schema, draft, base, &set.registry)
+        };
+        // Without the meta-schemas first (see `SchemaSet::new`); a schema that does not compile
+        // so is compiled again with them, and what that says is the answer.
+        compile(false).or_else(|_| compile(true))
     }
 
     /// True when `instance` is valid; `false` also where [`Validator::judge`] would find it
@@ -244,13 +249,18 @@ pub enum Judgement {
 
 impl<'a> SchemaSet<'a> {
     /// Registers `resources` under their URIs, borrowing each document unless its draft must
-    /// rename a keyword (then a renamed copy is registered). Nothing is fetched.
+    /// rename a keyword (then a renamed copy is registered), over the bundled meta-schemas of
+    /// every draft when `metas` is set: a set whose references name one (the loader knows,
+    /// `Reference::meta_schema`). Without them, the validator still finds its own draft's
+    /// meta-schemas when a reference names one; reading all nineteen was a tenth of a small
+    /// `stitch verify` (issue 16). Nothing is fetched.
     pub fn new<U: AsRef<str>>(
         resources: impl IntoIterator<Item = (U, &'a Value, Draft)>,
+        metas: bool,
     ) -> Result<SchemaSet<'a>, CompileError> {
         // Borrowed rather than copied: a set is built for every compile and for each side of
         // a verification, and an enum of a million values was copied each time (issue 16).
-        let mut builder = baseline()?;
+        let mut builder = baseline(metas)?;
         for (uri, value, draft) in resources {
             let read_as = to_crate(draft);
             builder = match as_draft_reads(value, draft) {
@@ -268,8 +278,9 @@ impl SchemaSet<'static> {
     /// Registers documents it owns (as `new` does), moving each into the set.
     pub fn owning(
         resources: Vec<(String, Value, Draft)>,
+        metas: bool,
     ) -> Result<SchemaSet<'static>, CompileError> {
-        let mut builder = baseline()?;
+        let mut builder = baseline(metas)?;
         for (uri, value, draft) in resources {
             let value = match as_draft_reads(&value, draft) {
                 Cow::Borrowed(_) => value,
@@ -284,8 +295,12 @@ impl SchemaSet<'static> {
     }
 }
 
-/// A builder over the meta-schemas (the baseline, so that references to them resolve).
-fn baseline() -> Result<referencing::RegistryBuilder<'static>, CompileError> {
+/// A builder over the meta-schemas of every draft when `metas` is set (the baseline, so that
+/// references to them resolve), else an empty one.
+fn baseline(metas: bool) -> Result<referencing::RegistryBuilder<'static>, CompileError> {
+    if !metas {
+        return Ok(referencing::Registry::new());
+    }
     referencing::SPECIFICATIONS
         .extend(std::iter::empty::<(&str, referencing::Resource)>())
         .map_err(registry_error)
