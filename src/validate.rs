@@ -529,9 +529,31 @@ fn gave_up(error: &jsonschema::ValidationError<'_>) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{Draft, Judgement, Validator, parses};
+    use super::{Draft, Judgement, SchemaSet, Validator, parses};
     use crate::schema::pattern::is_plain;
     use serde_json::{Value, json};
+
+    /// References to meta-schemas resolve whether or not a set is built over all of them: to
+    /// its own draft's (which the validator supplies itself) and to another draft's (which
+    /// `Validator::new` compiles again with them all, and a set the loader asks for has).
+    #[test]
+    fn references_to_meta_schemas_resolve() {
+        let schema = json!({
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "properties": {
+                "own": {"$ref": "https://json-schema.org/draft/2020-12/schema"},
+                "other": {"$ref": "http://json-schema.org/draft-07/schema#"}
+            }
+        });
+        let checks = |v: &Validator| {
+            assert!(v.is_valid(&json!({"own": {"type": "object"}, "other": {"minimum": 1}})));
+            assert!(!v.is_valid(&json!({"own": 5})));
+            assert!(!v.is_valid(&json!({"other": {"minimum": "1"}})));
+        };
+        checks(&Validator::new(&schema, Draft::Draft2020_12, "stitch:test", &[]).unwrap());
+        let set = SchemaSet::new([("stitch:test", &schema, Draft::Draft2020_12)], true).unwrap();
+        checks(&set.validator("stitch:test#", Draft::Draft2020_12).unwrap());
+    }
 
     /// `rejects` says `true` exactly where `judge` finds a value invalid: not where it is
     /// valid, nor where the regular-expression engine gave up (undecided).
