@@ -93,6 +93,9 @@ pub(crate) struct Sampler<'a, 's> {
     semantics: Semantics,
     root_union: Option<(Location, &'static str, usize)>,
     expansions: RefCell<HashMap<Vec<Location>, Option<Rc<Expansion<'a, 's>>>>>,
+    /// The root's expansion, asked for at every attempt: kept apart from `expansions`, whose
+    /// lookups hash and compare the places (issue 16).
+    root_expansion: std::cell::OnceCell<Option<Rc<Expansion<'a, 's>>>>,
     /// Values generated in the current attempt.
     size: std::cell::Cell<usize>,
     regexes: RefCell<HashMap<String, Option<Rc<rand_regex::Regex>>>>,
@@ -121,6 +124,7 @@ impl<'a, 's> Sampler<'a, 's> {
             semantics,
             root_union,
             expansions: RefCell::new(HashMap::default()),
+            root_expansion: std::cell::OnceCell::new(),
             size: std::cell::Cell::new(0),
             regexes: RefCell::new(HashMap::default()),
             plans: Plans::new(space),
@@ -157,7 +161,14 @@ impl<'a, 's> Sampler<'a, 's> {
 
     /// A value of the schema under test; with `branch`, from that branch of the root union.
     pub fn root(&self, branch: Option<usize>, chooser: &mut Chooser) -> Option<Value> {
-        self.generate(std::slice::from_ref(&self.space.root), branch, chooser, 0)
+        let conj = std::slice::from_ref(&self.space.root);
+        let expansion = self
+            .root_expansion
+            .get_or_init(|| self.expansion(conj))
+            .clone();
+        // What `generate` does at depth 0, with the expansion at hand.
+        self.size.set(0);
+        self.generate_from(conj, expansion, branch, chooser, 0)
     }
 
     /// A value of the conjunction `conj` (depth 0 starts a new attempt).
