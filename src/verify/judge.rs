@@ -24,6 +24,9 @@ pub(crate) struct Judge<'a, 's> {
     /// close(S)'s documents, owned by the set, and the draft of its first.
     closed: OnceCell<Option<(SchemaSet<'static>, Draft)>>,
     cache: RefCell<HashMap<Location, Option<Rc<Validator>>>>,
+    /// The root's validator, asked at every sampled value: kept apart from `cache`, whose
+    /// lookups hash and compare the place (issue 16).
+    root: OnceCell<Option<Rc<Validator>>>,
     closed_root: OnceCell<Option<Validator>>,
 }
 
@@ -34,6 +37,7 @@ impl<'a, 's> Judge<'a, 's> {
             plain: OnceCell::new(),
             closed: OnceCell::new(),
             cache: RefCell::new(HashMap::default()),
+            root: OnceCell::new(),
             closed_root: OnceCell::new(),
         }
     }
@@ -62,16 +66,23 @@ impl<'a, 's> Judge<'a, 's> {
 
     /// The validator of the place `at`, compiled once.
     pub fn validator(&self, at: &Location) -> Option<Rc<Validator>> {
+        if *at == self.space.root {
+            return self.root.get_or_init(|| self.build(at)).clone();
+        }
         if let Some(found) = self.cache.borrow().get(at) {
             return found.clone();
         }
-        let built = self.plain().and_then(|set| {
+        let built = self.build(at);
+        self.cache.borrow_mut().insert(at.clone(), built.clone());
+        built
+    }
+
+    fn build(&self, at: &Location) -> Option<Rc<Validator>> {
+        self.plain().and_then(|set| {
             set.validator(&self.space.uri_of(at), self.space.draft(at))
                 .ok()
                 .map(Rc::new)
-        });
-        self.cache.borrow_mut().insert(at.clone(), built.clone());
-        built
+        })
     }
 
     /// Whether `value` is valid at `at`; a place that does not compile decides nothing.
