@@ -213,20 +213,23 @@ pub fn verify<'a>(sub: &Space<'a>, sup: &Space<'a>, options: &Options) -> Report
             }
         }
     }
-    // V1: the canonical form is asked only where the prover answered `unknown`. A doubt whose
-    // witness has been checked (valid under SUB, rejected by SUP) is the prover's `refuted`,
-    // and the module's answer could not change the verdict: it was a third of such a
-    // process's work (bench/README.md, session 14).
-    if proven_by.is_none()
-        && counterexample.is_none()
-        && options.second_opinion
-        && second_opinion(sub, sup) == Some(true)
-    {
-        // A contradiction by the sampler below is reported as a bug (V4).
-        proven_by = Some("canonical form");
-    }
-    let undecided = proven_by.is_none() && counterexample.is_none();
-    let (samples, sampled) = sample_and_judge(&sub_judge, &sup_judge, &sampler, options, undecided);
+    // V1: the canonical form is asked only where the prover answered `unknown` and sampling
+    // found no counterexample. A doubt whose witness has been checked (valid under SUB,
+    // rejected by SUP) is the prover's `refuted`, and after any counterexample the module's
+    // answer could not change the verdict: it was a third of such a process's work
+    // (bench/README.md, session 14).
+    let still_undecided = || {
+        if proven_by.is_none()
+            && counterexample.is_none()
+            && options.second_opinion
+            && second_opinion(sub, sup) == Some(true)
+        {
+            proven_by = Some("canonical form");
+        }
+        proven_by.is_none() && counterexample.is_none()
+    };
+    let (samples, sampled) =
+        sample_and_judge(&sub_judge, &sup_judge, &sampler, options, still_undecided);
     if let Some((value, rejection)) = sampled {
         if let Some(by) = proven_by {
             bugs.push(format!("the {by} proved the inclusion, but sampling found a value the presentation rejects: {}", canonical::canonical_value(&value)));
@@ -372,13 +375,15 @@ fn size(value: &Value) -> usize {
 }
 
 /// V2: values from each branch of `sub`'s root union (or from `sub`), confirmed valid under
-/// `sub`, checked against `sup`; the smallest rejected one.
+/// `sub`, checked against `sup`; the smallest rejected one. When none is rejected and
+/// `still_undecided` says neither prover decided, the values `stitch sample` prints are
+/// checked too.
 fn sample_and_judge(
     sub: &judge::Judge<'_, '_>,
     sup: &judge::Judge<'_, '_>,
     sampler: &sample::Sampler<'_, '_>,
     options: &Options,
-    undecided: bool,
+    still_undecided: impl FnOnce() -> bool,
 ) -> (Samples, Option<(Value, Rejection)>) {
     let mut counts = Samples::default();
     let mut seen = foldhash::HashSet::default();
@@ -426,7 +431,7 @@ fn sample_and_judge(
             check(value, size, &mut found);
         }
     }
-    if found.is_none() && undecided {
+    if found.is_none() && still_undecided() {
         // Where neither prover decided, the values `stitch sample` prints for SUB (another walk
         // through its branches) are checked too, so that no value a user can see from SUB is
         // one SUP rejects unnoticed.
