@@ -93,6 +93,7 @@ use report::Style;
 /// One thread beside the worker, not two: a thread's first allocation takes fresh pages of its
 /// own, which a short run pays for (issue 16).
 pub fn main() -> u8 {
+    fit_pages(std::env::args_os().skip(1));
     // The command line once, up to a `--` (what follows names files, not options).
     let options: Vec<_> = std::env::args_os().take_while(|arg| arg != "--").collect();
     let first = options.get(1);
@@ -132,6 +133,37 @@ pub fn main() -> u8 {
         || run_here(<cli::Cli as clap::Parser>::parse()),
         validate::warm_up,
     ))
+}
+
+/// A run whose file arguments add up to less than this is small (see [`fit_pages`]).
+const SMALL_RUN: u64 = 64 * 1024;
+
+/// Turns transparent huge pages off for a small run (Linux). mimalloc asks for them on its
+/// arena (`MADV_HUGEPAGE`), and where the kernel grants them on request (the usual `madvise`
+/// setting) the first touch of each 2 MiB page zeroes all of it. A large run gets that back in
+/// fewer page faults (`flatten --no-verify` of a 470 KB schema: 0.8 ms faster with them); a
+/// small one does not (`verify` of two tool schemas: 0.5–0.8 ms slower; bench/README.md,
+/// session 14). Small means: every argument that names something is a regular file, and
+/// together they hold less than [`SMALL_RUN`] bytes; a directory, a FIFO or standard input
+/// (`-`) keeps them on. Only time and memory depend on this, never output.
+fn fit_pages(args: impl Iterator<Item = std::ffi::OsString>) {
+    let mut total = 0u64;
+    for arg in args {
+        if arg == "-" {
+            return;
+        }
+        match std::fs::metadata(&arg) {
+            Ok(meta) if meta.is_file() => total = total.saturating_add(meta.len()),
+            // A directory or a FIFO: a run of unknown size.
+            Ok(_) => return,
+            // An option, its value, or a path that is not there.
+            Err(_) => {}
+        }
+    }
+    if total < SMALL_RUN {
+        #[cfg(target_os = "linux")]
+        let _ = nix::sys::prctl::set_thp_disable(true);
+    }
 }
 
 /// Runs a parsed command line with the process's standard streams and returns the exit code.
