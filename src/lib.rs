@@ -147,23 +147,28 @@ const SMALL_RUN: u64 = 64 * 1024;
 /// together they hold less than [`SMALL_RUN`] bytes; a directory, a FIFO or standard input
 /// (`-`) keeps them on. Only time and memory depend on this, never output.
 fn fit_pages(args: impl Iterator<Item = std::ffi::OsString>) {
+    if is_small_run(args) {
+        #[cfg(target_os = "linux")]
+        let _ = nix::sys::prctl::set_thp_disable(true);
+    }
+}
+
+/// True when every argument that names something is a regular file and together they hold
+/// less than [`SMALL_RUN`] bytes (an option, its value or a missing path names nothing).
+fn is_small_run(args: impl Iterator<Item = std::ffi::OsString>) -> bool {
     let mut total = 0u64;
     for arg in args {
         if arg == "-" {
-            return;
+            return false;
         }
         match std::fs::metadata(&arg) {
             Ok(meta) if meta.is_file() => total = total.saturating_add(meta.len()),
             // A directory or a FIFO: a run of unknown size.
-            Ok(_) => return,
-            // An option, its value, or a path that is not there.
+            Ok(_) => return false,
             Err(_) => {}
         }
     }
-    if total < SMALL_RUN {
-        #[cfg(target_os = "linux")]
-        let _ = nix::sys::prctl::set_thp_disable(true);
-    }
+    total < SMALL_RUN
 }
 
 /// Runs a parsed command line with the process's standard streams and returns the exit code.
@@ -267,5 +272,34 @@ fn style(cli: &cli::Cli) -> Style {
         width,
         threshold,
         progress: !cli.quiet && io::stderr().is_terminal() && std::env::var_os("CI").is_none(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{SMALL_RUN, is_small_run};
+    use std::ffi::OsString;
+
+    /// Small: options and small files alone. Not small: standard input, a directory, or files
+    /// that add up to [`SMALL_RUN`] bytes.
+    #[test]
+    fn a_run_is_small_when_its_files_are() {
+        let dir = tempfile::tempdir().unwrap();
+        let small = dir.path().join("small.json");
+        std::fs::write(&small, "{}").unwrap();
+        let half = dir.path().join("half.json");
+        std::fs::write(&half, vec![b' '; SMALL_RUN as usize / 2]).unwrap();
+        let args = |list: &[&std::path::Path]| {
+            list.iter()
+                .map(|p| p.as_os_str().to_owned())
+                .collect::<Vec<OsString>>()
+                .into_iter()
+        };
+        let options = std::path::Path::new("--semantics");
+        assert!(is_small_run(args(&[])));
+        assert!(is_small_run(args(&[options, &small, &half])));
+        assert!(!is_small_run(args(&[&small, std::path::Path::new("-")])));
+        assert!(!is_small_run(args(&[dir.path()])));
+        assert!(!is_small_run(args(&[&half, &half, &small])));
     }
 }
