@@ -93,9 +93,13 @@ use report::Style;
 /// One thread beside the worker, not two: a thread's first allocation takes fresh pages of its
 /// own, which a short run pays for (issue 16).
 pub fn main() -> u8 {
-    fit_pages(std::env::args_os().skip(1));
-    // The command line once, up to a `--` (what follows names files, not options).
-    let options: Vec<_> = std::env::args_os().take_while(|arg| arg != "--").collect();
+    let args: Vec<_> = std::env::args_os().collect();
+    fit_pages(args.get(1..).unwrap_or_default());
+    // Options come before a `--` (what follows names files).
+    let options = &args[..args
+        .iter()
+        .position(|arg| arg == "--")
+        .unwrap_or(args.len())];
     let first = options.get(1);
     let quick = first.is_some_and(|arg| {
         [
@@ -146,7 +150,7 @@ const SMALL_RUN: u64 = 64 * 1024;
 /// session 14). Small means: every argument that names something is a regular file, and
 /// together they hold less than [`SMALL_RUN`] bytes; a directory, a FIFO or standard input
 /// (`-`) keeps them on. Only time and memory depend on this, never output.
-fn fit_pages(args: impl Iterator<Item = std::ffi::OsString>) {
+fn fit_pages(args: &[std::ffi::OsString]) {
     if is_small_run(args) {
         #[cfg(target_os = "linux")]
         let _ = nix::sys::prctl::set_thp_disable(true);
@@ -155,13 +159,13 @@ fn fit_pages(args: impl Iterator<Item = std::ffi::OsString>) {
 
 /// True when every argument that names something is a regular file and together they hold
 /// less than [`SMALL_RUN`] bytes (an option, its value or a missing path names nothing).
-fn is_small_run(args: impl Iterator<Item = std::ffi::OsString>) -> bool {
+fn is_small_run(args: &[std::ffi::OsString]) -> bool {
     let mut total = 0u64;
     for arg in args {
         if arg == "-" {
             return false;
         }
-        match std::fs::metadata(&arg) {
+        match std::fs::metadata(arg) {
             Ok(meta) if meta.is_file() => total = total.saturating_add(meta.len()),
             // A directory or a FIFO: a run of unknown size.
             Ok(_) => return false,
@@ -289,17 +293,14 @@ mod tests {
         std::fs::write(&small, "{}").unwrap();
         let half = dir.path().join("half.json");
         std::fs::write(&half, vec![b' '; SMALL_RUN as usize / 2]).unwrap();
-        let args = |list: &[&std::path::Path]| {
-            list.iter()
-                .map(|p| p.as_os_str().to_owned())
-                .collect::<Vec<OsString>>()
-                .into_iter()
+        let args = |list: &[&std::path::Path]| -> Vec<OsString> {
+            list.iter().map(|p| p.as_os_str().to_owned()).collect()
         };
         let options = std::path::Path::new("--semantics");
-        assert!(is_small_run(args(&[])));
-        assert!(is_small_run(args(&[options, &small, &half])));
-        assert!(!is_small_run(args(&[&small, std::path::Path::new("-")])));
-        assert!(!is_small_run(args(&[dir.path()])));
-        assert!(!is_small_run(args(&[&half, &half, &small])));
+        assert!(is_small_run(&args(&[])));
+        assert!(is_small_run(&args(&[options, &small, &half])));
+        assert!(!is_small_run(&args(&[&small, std::path::Path::new("-")])));
+        assert!(!is_small_run(&args(&[dir.path()])));
+        assert!(!is_small_run(&args(&[&half, &half, &small])));
     }
 }

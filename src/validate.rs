@@ -143,13 +143,23 @@ impl Validator {
         base: &str,
         resources: &[Resource<'_>],
     ) -> Result<Validator, CompileError> {
-        let compile = |metas: bool| {
-            let set = SchemaSet::new(resources.iter().map(|r| (r.uri, r.value, r.draft)), metas)?;
-            build(schema, draft, base, &set.registry)
-        };
         // Without the meta-schemas first (see `SchemaSet::new`); a schema that does not compile
         // so is compiled again with them, and what that says is the answer.
-        compile(false).or_else(|_| compile(true))
+        Validator::compile(schema, draft, base, resources, false)
+            .or_else(|_| Validator::compile(schema, draft, base, resources, true))
+    }
+
+    /// [`Validator::new`] for a caller that knows whether a reference names a meta-schema
+    /// (`Loaded::names_a_meta_schema`): over the bundled meta-schemas only then, compiled once.
+    pub(crate) fn compile(
+        schema: &Value,
+        draft: Draft,
+        base: &str,
+        resources: &[Resource<'_>],
+        metas: bool,
+    ) -> Result<Validator, CompileError> {
+        let set = SchemaSet::new(resources.iter().map(|r| (r.uri, r.value, r.draft)), metas)?;
+        build(schema, draft, base, &set.registry)
     }
 
     /// True when `instance` is valid; `false` also where [`Validator::judge`] would find it

@@ -72,6 +72,12 @@ impl Loaded {
     pub fn input(&self) -> &Document {
         &self.documents[0]
     }
+
+    /// True when a reference names a meta-schema ([`Reference::meta_schema`]): the
+    /// validators of these documents need the bundled meta-schemas of every draft.
+    pub fn names_a_meta_schema(&self) -> bool {
+        self.references.iter().any(|r| r.meta_schema.is_some())
+    }
 }
 
 /// Reads files for reference resolution, with the same size limit as the input.
@@ -555,7 +561,8 @@ pub fn compile_findings(loaded: &Loaded) -> Vec<Finding> {
         let Some(schema) = input.value.pointer(root) else {
             continue;
         };
-        if let Err(e) = Validator::new(schema, input.draft, &uris[0], &resources) {
+        let metas = loaded.names_a_meta_schema();
+        if let Err(e) = Validator::compile(schema, input.draft, &uris[0], &resources, metas) {
             let pointer = e.pointer.as_deref().map(|p| format!("{root}{p}"));
             let span = pointer
                 .as_deref()

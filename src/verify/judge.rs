@@ -51,17 +51,11 @@ impl<'a, 's> Judge<'a, 's> {
                         let (uri, root) = self.space.resource_of(doc);
                         (uri, d.value.pointer(root).unwrap_or(&Value::Null), d.draft)
                     }),
-                    self.names_a_meta_schema(),
+                    loaded.names_a_meta_schema(),
                 )
                 .ok()
             })
             .as_ref()
-    }
-
-    /// True when a reference of the space names a meta-schema: its validators need them all.
-    fn names_a_meta_schema(&self) -> bool {
-        let references = &self.space.loaded.references;
-        references.iter().any(|r| r.meta_schema.is_some())
     }
 
     /// The validator of the place `at`, compiled once.
@@ -110,7 +104,8 @@ impl<'a, 's> Judge<'a, 's> {
             .get_or_init(|| {
                 let resources = close::closed(self.space);
                 let draft = resources.first().map(|r| r.2)?;
-                let set = SchemaSet::owning(resources, self.names_a_meta_schema()).ok()?;
+                let metas = self.space.loaded.names_a_meta_schema();
+                let set = SchemaSet::owning(resources, metas).ok()?;
                 Some((set, draft))
             })
             .as_ref()

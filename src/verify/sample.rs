@@ -8,7 +8,7 @@
 //! attempt `k` of seed `s` gives the same value on every run and platform (the generator is
 //! xoshiro256++, whose output rand documents as stable).
 
-use std::cell::RefCell;
+use std::cell::{Cell, OnceCell, RefCell};
 use std::rc::Rc;
 
 use foldhash::HashMap;
@@ -93,11 +93,10 @@ pub(crate) struct Sampler<'a, 's> {
     semantics: Semantics,
     root_union: Option<(Location, &'static str, usize)>,
     expansions: RefCell<HashMap<Vec<Location>, Option<Rc<Expansion<'a, 's>>>>>,
-    /// The root's expansion, asked for at every attempt: kept apart from `expansions`, whose
-    /// lookups hash and compare the places (issue 16).
-    root_expansion: std::cell::OnceCell<Option<Rc<Expansion<'a, 's>>>>,
+    /// The root's, asked at every attempt: apart from `expansions`' hashed lookups (issue 16).
+    root_expansion: OnceCell<Option<Rc<Expansion<'a, 's>>>>,
     /// Values generated in the current attempt.
-    size: std::cell::Cell<usize>,
+    size: Cell<usize>,
     regexes: RefCell<HashMap<String, Option<Rc<rand_regex::Regex>>>>,
     plans: Plans<'a, 's>,
 }
@@ -124,8 +123,8 @@ impl<'a, 's> Sampler<'a, 's> {
             semantics,
             root_union,
             expansions: RefCell::new(HashMap::default()),
-            root_expansion: std::cell::OnceCell::new(),
-            size: std::cell::Cell::new(0),
+            root_expansion: OnceCell::new(),
+            size: Cell::new(0),
             regexes: RefCell::new(HashMap::default()),
             plans: Plans::new(space),
         }
@@ -138,11 +137,25 @@ impl<'a, 's> Sampler<'a, 's> {
 
     /// `conj` read as terms, once (`None`: too many terms to list).
     fn expansion(&self, conj: &[Location]) -> Option<Rc<Expansion<'a, 's>>> {
+        let root = &self.root_expansion;
+        if let [only] = conj
+            && *only == self.space.root
+        {
+            return root.get_or_init(|| self.expand(conj)).clone();
+        }
         if let Some(found) = self.expansions.borrow().get(conj) {
             return found.clone();
         }
+        let expanded = self.expand(conj);
+        let mut cache = self.expansions.borrow_mut();
+        cache.insert(conj.to_vec(), expanded.clone());
+        expanded
+    }
+
+    /// `conj` read as terms, each with its plan (`None`: too many terms to list).
+    fn expand(&self, conj: &[Location]) -> Option<Rc<Expansion<'a, 's>>> {
         let root = self.root_union.as_ref().map(|(at, _, _)| at);
-        let expanded = terms::expand(self.space, conj, root).ok().map(|terms| {
+        terms::expand(self.space, conj, root).ok().map(|terms| {
             let terms: Vec<_> = terms
                 .into_iter()
                 .map(|term| {
@@ -152,23 +165,12 @@ impl<'a, 's> Sampler<'a, 's> {
                 .collect();
             let lossy = terms.iter().any(|(_, plan)| plan.lossy);
             Rc::new(Expansion { terms, lossy })
-        });
-        self.expansions
-            .borrow_mut()
-            .insert(conj.to_vec(), expanded.clone());
-        expanded
+        })
     }
 
     /// A value of the schema under test; with `branch`, from that branch of the root union.
     pub fn root(&self, branch: Option<usize>, chooser: &mut Chooser) -> Option<Value> {
-        let conj = std::slice::from_ref(&self.space.root);
-        let expansion = self
-            .root_expansion
-            .get_or_init(|| self.expansion(conj))
-            .clone();
-        // What `generate` does at depth 0, with the expansion at hand.
-        self.size.set(0);
-        self.generate_from(conj, expansion, branch, chooser, 0)
+        self.generate(std::slice::from_ref(&self.space.root), branch, chooser, 0)
     }
 
     /// A value of the conjunction `conj` (depth 0 starts a new attempt).
