@@ -123,15 +123,12 @@ fn judge(
     }
     let config = super::project(args.load.config.as_deref(), args.load.no_config)?;
     let load = load_options(&args.load, &config);
-    let manifest = read_manifest(&args.contract, &load)?;
-    let (loaded, name, at, tool) = match &manifest {
-        Some((path, manifest)) => {
-            let (loaded, name, at, tool) = recorded_tool(path, manifest, args, &load)?;
+    let (loaded, name, at, tool) = match read_contract(&args.contract, &load)? {
+        Contract::Manifest(path, manifest) => {
+            let (loaded, name, at, tool) = recorded_tool(&path, &manifest, args, &load)?;
             (loaded, name, at, Some(tool))
         }
-        None => {
-            let loaded = document::load_compiled(&Input::from_arg(&args.contract), &load)
-                .map_err(Error::Input)?;
+        Contract::Schema(loaded) => {
             let (name, at) = choose(args.tool.as_deref(), &args.contract, "validate", &loaded)?;
             let (name, at) = (name.to_owned(), at.to_owned());
             (loaded, name, at, None)
@@ -260,21 +257,33 @@ fn derived(
     })
 }
 
-/// The manifest CONTRACT names, if it is one: a file (not a part of one, nor standard input)
-/// whose document has `manifestVersion`. Its `source` paths are relative to its folder.
-fn read_manifest(
-    contract: &str,
-    load: &crate::document::LoadOptions,
-) -> Result<Option<(std::path::PathBuf, serde_json::Value)>, Error> {
-    let Input::File(path) = Input::from_arg(contract) else {
-        return Ok(None);
+/// What CONTRACT names: a manifest, or a contract to validate against.
+enum Contract {
+    /// A file (not a part of one, nor standard input) whose document has `manifestVersion`,
+    /// with its path: its `source` paths are relative to its folder.
+    Manifest(std::path::PathBuf, serde_json::Value),
+    /// Anything else, loaded and compiled.
+    Schema(Loaded),
+}
+
+/// Reads CONTRACT (a file once: whether it is a manifest is told from the document loaded).
+fn read_contract(contract: &str, load: &crate::document::LoadOptions) -> Result<Contract, Error> {
+    let input = Input::from_arg(contract);
+    let loaded = match &input {
+        Input::File(path) => {
+            let (source, value) =
+                document::read_value(&input, load.max_input_size).map_err(Error::Input)?;
+            if value.get("manifestVersion").is_some() {
+                return Ok(Contract::Manifest(path.clone(), value));
+            }
+            document::load_read(path, source, value, load)
+        }
+        _ => document::load(&input, load),
     };
-    let (_, value) = document::read_value(&Input::File(path.clone()), load.max_input_size)
-        .map_err(Error::Input)?;
-    Ok(value
-        .get("manifestVersion")
-        .is_some()
-        .then_some((path, value)))
+    loaded
+        .and_then(document::compiled)
+        .map(Contract::Schema)
+        .map_err(Error::Input)
 }
 
 /// M1: the tool of `manifest` that `--tool` names (or its one tool), its contract loaded from

@@ -195,12 +195,22 @@ pub fn load_if_checkable(
     path: &Path,
     options: &LoadOptions,
 ) -> Result<Option<Loaded>, Vec<Finding>> {
-    let source = source::read(&Input::File(path.to_path_buf()), options.max_input_size)
-        .map_err(|f| vec![f])?;
-    let value = source::parse(&source)?;
+    let (source, value) = read_value(&Input::File(path.to_path_buf()), options.max_input_size)?;
     if !looks_checkable(&value) {
         return Ok(None);
     }
+    load_read(path, source, value, options).map(Some)
+}
+
+/// Loads the file at `path` as [`load`] does, from its text and document as [`read_value`]
+/// gave them: for a caller that looks at the document before it decides to load it, so that
+/// the file is read once.
+pub fn load_read(
+    path: &Path,
+    source: Arc<SourceText>,
+    value: Value,
+    options: &LoadOptions,
+) -> Result<Loaded, Vec<Finding>> {
     let mut fetch = DiskFetch {
         max_input_size: options.max_input_size,
     };
@@ -212,7 +222,6 @@ pub fn load_if_checkable(
         options,
         &mut fetch,
     )
-    .map(Some)
 }
 
 /// L8: the schema at `at` in the file read into `source`, as a source text of its own (named
@@ -260,7 +269,11 @@ fn selected(
 
 /// [`load`], then [`compile_findings`]: for commands that validate.
 pub fn load_compiled(input: &Input, options: &LoadOptions) -> Result<Loaded, Vec<Finding>> {
-    let loaded = load(input, options)?;
+    compiled(load(input, options)?)
+}
+
+/// `loaded`, or the [`compile_findings`] that refuse it: for commands that validate.
+pub fn compiled(loaded: Loaded) -> Result<Loaded, Vec<Finding>> {
     let refused = compile_findings(&loaded);
     if refused.is_empty() {
         Ok(loaded)
@@ -638,5 +651,44 @@ pub(crate) mod testing {
             &mut NoFiles,
         )
         .expect("the test document loads")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::compile_findings;
+    use super::testing::loaded;
+
+    /// The loader records a reference that names a meta-schema, and compiling asks for it: a
+    /// validator built without the bundled meta-schemas cannot resolve one of another draft.
+    #[test]
+    fn a_reference_to_a_meta_schema_is_recorded_and_compiles() {
+        for (text, names) in [
+            (
+                r#"{"$schema": "https://json-schema.org/draft/2020-12/schema", "$ref": "http://json-schema.org/draft-07/schema#"}"#,
+                true,
+            ),
+            (
+                r#"{"properties": {"s": {"$ref": "https://json-schema.org/draft/2020-12/schema"}}}"#,
+                true,
+            ),
+            (
+                r##"{"$defs": {"a": {"type": "string"}}, "$ref": "#/$defs/a"}"##,
+                false,
+            ),
+            // `$schema` names the draft; it is not a reference.
+            (
+                r#"{"$schema": "http://json-schema.org/draft-07/schema#", "type": "object"}"#,
+                false,
+            ),
+        ] {
+            let loaded = loaded(text);
+            assert_eq!(loaded.names_a_meta_schema(), names, "{text}");
+            let refused: Vec<String> = compile_findings(&loaded)
+                .into_iter()
+                .map(|f| f.message)
+                .collect();
+            assert_eq!(refused, Vec::<String>::new(), "{text}");
+        }
     }
 }
