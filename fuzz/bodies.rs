@@ -23,22 +23,11 @@ use stitch::pipeline::{self, Plan, RequestScope, Verification};
 use stitch::targets;
 use stitch::verify::{self, Options, Space, Verdict};
 
-/// The stack of stitch's worker threads.
-const STACK_SIZE: usize = 256 * 1024 * 1024;
-
 /// Samples per proof: enough to exercise the sampler, few enough for thousands of runs a second.
 const SAMPLES: usize = 16;
 
 fn on_worker_stack(body: impl FnOnce() + Send) {
-    std::thread::scope(|scope| {
-        let worker = std::thread::Builder::new()
-            .stack_size(STACK_SIZE)
-            .spawn_scoped(scope, body)
-            .expect("a thread");
-        if let Err(panic) = worker.join() {
-            std::panic::resume_unwind(panic);
-        }
-    });
+    stitch::with_worker_stack(body).expect("a thread");
 }
 
 fn load_bytes(name: &str, data: &[u8]) -> Option<Loaded> {

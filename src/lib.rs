@@ -180,6 +180,18 @@ pub fn run(cli: cli::Cli) -> u8 {
     worker_exit(threads::run("stitch", move || run_here(cli)))
 }
 
+/// Runs `work` with the stack of stitch's own worker threads and returns what it gives: for a
+/// program that calls the library's recursive functions (loading, flattening, verifying,
+/// sampling) on deep schemas, as the fuzz targets do. Loading bounds the depth those functions
+/// recurse to, and this stack holds that depth with a wide margin; a main thread's 8 MiB may
+/// not. A panic in `work` is resumed here; `Err` when no thread could be started.
+pub fn with_worker_stack<T: Send>(work: impl FnOnce() -> T + Send) -> io::Result<T> {
+    match threads::run("stitch-worker", work)? {
+        Ok(value) => Ok(value),
+        Err(panic) => std::panic::resume_unwind(panic),
+    }
+}
+
 /// The exit code of a command's worker thread.
 fn worker_exit(worker: io::Result<std::thread::Result<u8>>) -> u8 {
     match worker {
