@@ -57,6 +57,7 @@ const LOADED: &[&str] = &[
     "enum.json",
     "backtracking.json",
     "lookahead.json",
+    "lookahead-open.json",
     "recursive-union.json",
 ];
 
@@ -114,6 +115,17 @@ fn write_inputs(dir: &Path) {
         format!(
             r#"{{"oneOf": [{{"type": "object", "properties": {{"k": {{"const": "a"}}}}, "required": ["k"], "patternProperties": {{"^(?:(?=a)(a|aa))+$": {{"type": "string"}}}}, "additionalProperties": {{"type": "integer"}}}}, {{"type": "object", "properties": {{"k": {{"const": "b"}}, "{}b": {{"type": "boolean"}}}}, "required": ["k"], "additionalProperties": false}}]}}"#,
             "a".repeat(60)
+        ),
+    );
+    // Found by the `flatten` fuzz target again (session 15): the same look-ahead in a branch
+    // that leaves other keys open, so that the sampler gives more objects the pattern is tried
+    // on, with a key of 30 characters (the slowest unit of a 20-minute run: 2.4 s in a release build
+    // under `--target openai-strict`, the most of any command).
+    write(
+        "lookahead-open.json",
+        format!(
+            r#"{{"oneOf": [{{"type": "object", "properties": {{"k": {{"const": "a"}}}}, "required": ["k"], "patternProperties": {{"^(?:(?=a)(a|aa))+$": {{"type": "string"}}}}}}, {{"type": "object", "properties": {{"k": {{"const": "b"}}, "{}b": {{"type": "boolean"}}}}, "required": ["k"], "additionalProperties": false}}]}}"#,
+            "a".repeat(30)
         ),
     );
     write(
