@@ -119,8 +119,8 @@ fn write_inputs(dir: &Path) {
     );
     // Found by the `flatten` fuzz target again (session 15): the same look-ahead in a branch
     // that leaves other keys open, so that the sampler gives more objects the pattern is tried
-    // on, with a key of 30 characters (the slowest unit of a 20-minute run: 2.4 s in a release build
-    // under `--target openai-strict`, the most of any command).
+    // on, with a key of 30 characters (the slowest unit of a 20-minute run: 2.4 s in a release
+    // build under `--target openai-strict`, the most of any command).
     write(
         "lookahead-open.json",
         format!(

@@ -266,7 +266,7 @@ enum Contract {
     Schema(Loaded),
 }
 
-/// Reads CONTRACT (a file once: whether it is a manifest is told from the document loaded).
+/// Reads CONTRACT: a file once, whether it is a manifest being told from the document read.
 fn read_contract(contract: &str, load: &crate::document::LoadOptions) -> Result<Contract, Error> {
     let input = Input::from_arg(contract);
     let loaded = match &input {
