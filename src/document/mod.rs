@@ -569,12 +569,12 @@ pub fn compile_findings(loaded: &Loaded) -> Vec<Finding> {
             draft: d.draft,
         })
         .collect();
+    let metas = loaded.names_a_meta_schema();
     let mut findings = Vec::new();
     for root in &roots {
         let Some(schema) = input.value.pointer(root) else {
             continue;
         };
-        let metas = loaded.names_a_meta_schema();
         if let Err(e) = Validator::compile(schema, input.draft, &uris[0], &resources, metas) {
             let pointer = e.pointer.as_deref().map(|p| format!("{root}{p}"));
             let span = pointer
