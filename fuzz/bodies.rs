@@ -2,7 +2,8 @@
 //! replays every saved input under `fixtures/fuzz/TARGET/` in `cargo test`. The input is the
 //! bytes of a document, loaded from memory (`document::load_bytes`: no other file is read).
 //!
-//! - `load`: loading and compiling never panic, whatever the bytes.
+//! - `load`: loading and compiling never panic, whatever the bytes, and stitch's pretty form of
+//!   what loaded is serde_json's, byte for byte.
 //! - `flatten`: the presentation of a contract is never refuted against it (the one bug stitch
 //!   exists to prevent), the provers never disagree, and retargeting it for openai-strict and
 //!   gemini never panics.
@@ -58,10 +59,16 @@ fn options() -> Options {
     }
 }
 
-/// Loading, then compiling every schema.
+/// Loading, then compiling every schema; the document's pretty form is serde_json's.
 pub fn load(data: &[u8]) {
     on_worker_stack(|| {
         if let Some(loaded) = load_bytes("fuzz.json", data) {
+            let value = &loaded.input().value;
+            assert_eq!(
+                stitch::canonical::pretty(value),
+                serde_json::to_string_pretty(value).expect("a value prints") + "\n",
+                "stitch's pretty form differs from serde_json's"
+            );
             let _ = document::compile_findings(&loaded);
         }
     });

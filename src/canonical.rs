@@ -23,11 +23,132 @@ pub fn pretty(value: &Value) -> String {
 /// output is otherwise copied each time the buffer doubles).
 pub fn pretty_with_capacity(value: &Value, capacity: usize) -> String {
     let mut out = Vec::with_capacity(capacity);
-    // Writing a `Value` to a `Vec` cannot fail: its keys are strings and its numbers finite.
-    let _ = serde_json::to_writer_pretty(&mut out, value);
+    write_pretty(value, 0, &mut out);
     out.push(b'\n');
-    // serde_json writes UTF-8 only.
+    // Only whole strings and ASCII are written: UTF-8 in, UTF-8 out.
     String::from_utf8(out).unwrap_or_default()
+}
+
+/// `value` as `serde_json::to_writer_pretty` writes it (two spaces per level, `": "` after a
+/// key, `[]` and `{}` when empty), `depth` levels in. Written here, not by serde_json, for its
+/// strings ([`write_string`]): a presentation is mostly descriptions, and serde_json looks at
+/// them a byte at a time (issue 16, bench/README.md). The tests hold it to serde_json's bytes.
+fn write_pretty(value: &Value, depth: usize, out: &mut Vec<u8>) {
+    match value {
+        Value::Object(map) if !map.is_empty() => {
+            out.push(b'{');
+            for (i, (key, member)) in map.iter().enumerate() {
+                out.extend_from_slice(if i == 0 { b"\n" } else { b",\n" });
+                indent(depth + 1, out);
+                write_string(key, out);
+                out.extend_from_slice(b": ");
+                write_pretty(member, depth + 1, out);
+            }
+            out.push(b'\n');
+            indent(depth, out);
+            out.push(b'}');
+        }
+        Value::Array(items) if !items.is_empty() => {
+            out.push(b'[');
+            for (i, item) in items.iter().enumerate() {
+                out.extend_from_slice(if i == 0 { b"\n" } else { b",\n" });
+                indent(depth + 1, out);
+                write_pretty(item, depth + 1, out);
+            }
+            out.push(b'\n');
+            indent(depth, out);
+            out.push(b']');
+        }
+        scalar => write_scalar(scalar, out),
+    }
+}
+
+/// Two spaces for each of `depth` levels.
+fn indent(depth: usize, out: &mut Vec<u8>) {
+    out.resize(out.len() + 2 * depth, b' ');
+}
+
+/// A string, number, boolean, null, `[]` or `{}`, as serde_json writes it.
+fn write_scalar(value: &Value, out: &mut Vec<u8>) {
+    match value {
+        Value::String(text) => write_string(text, out),
+        Value::Null => out.extend_from_slice(b"null"),
+        Value::Bool(true) => out.extend_from_slice(b"true"),
+        Value::Bool(false) => out.extend_from_slice(b"false"),
+        Value::Array(items) if items.is_empty() => out.extend_from_slice(b"[]"),
+        Value::Object(map) if map.is_empty() => out.extend_from_slice(b"{}"),
+        // A number (serde_json's spelling: itoa, ryu), or a collection a caller gave by mistake.
+        // Writing to a `Vec` cannot fail: keys are strings and numbers finite.
+        other => {
+            let _ = serde_json::to_writer(&mut *out, other);
+        }
+    }
+}
+
+/// `text` quoted and escaped as serde_json escapes it: `"` and `\\` with a backslash; U+0008,
+/// U+0009, U+000A, U+000C and U+000D as `\b`, `\t`, `\n`, `\f`, `\r`; the other controls below
+/// U+0020 as `\u00xx` (lower-case hex); everything else, U+007F and all non-ASCII included, as
+/// itself. Eight bytes are looked at a time while none of them needs escaping.
+fn write_string(text: &str, out: &mut Vec<u8>) {
+    let bytes = text.as_bytes();
+    out.reserve(bytes.len() + 2);
+    out.push(b'"');
+    // `bytes[written..at]` is looked at and needs no escape; it is copied in one go.
+    let (mut written, mut at) = (0, 0);
+    while at < bytes.len() {
+        let end = match bytes[at..].first_chunk::<8>() {
+            Some(chunk) if !may_need_escape(u64::from_le_bytes(*chunk)) => {
+                at += 8;
+                continue;
+            }
+            Some(_) => at + 8,
+            None => bytes.len(),
+        };
+        for (offset, &byte) in bytes[at..end].iter().enumerate() {
+            if byte < 0x20 || byte == b'"' || byte == b'\\' {
+                out.extend_from_slice(&bytes[written..at + offset]);
+                push_escape(byte, out);
+                written = at + offset + 1;
+            }
+        }
+        at = end;
+    }
+    out.extend_from_slice(&bytes[written..]);
+    out.push(b'"');
+}
+
+/// False only when none of the eight bytes of `word` is `"`, `\\` or below 0x20 (true may be
+/// wrong; false never is). The word-at-a-time tests of "Bit Twiddling Hacks" (Sean Eron
+/// Anderson): `has_less(x, n)` has a byte below `n` (for `n` ≤ 128), `has_zero(x ^ c)` has
+/// the byte `c`.
+fn may_need_escape(word: u64) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let has_less = |x: u64, n: u64| x.wrapping_sub(ONES * n) & !x & HIGH;
+    let has_zero = |x: u64| has_less(x, 1);
+    has_less(word, 0x20)
+        | has_zero(word ^ (ONES * u64::from(b'"')))
+        | has_zero(word ^ (ONES * u64::from(b'\\')))
+        != 0
+}
+
+/// Appends serde_json's escape for `byte`, one of `"`, `\\` and the bytes below 0x20.
+fn push_escape(byte: u8, out: &mut Vec<u8>) {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    let short = match byte {
+        0x08 => b'b',
+        0x09 => b't',
+        0x0a => b'n',
+        0x0c => b'f',
+        0x0d => b'r',
+        b'"' | b'\\' => byte,
+        _ => {
+            let (high, low) = (usize::from(byte >> 4), usize::from(byte & 0xf));
+            out.extend_from_slice(&[b'\\', b'u', b'0', b'0', HEX[high], HEX[low]]);
+            return;
+        }
+    };
+    out.extend_from_slice(&[b'\\', short]);
 }
 
 /// The canonical form: one line, keys sorted by code point, `required` keywords sorted and
@@ -63,8 +184,7 @@ fn write_sorted(value: &Value, out: &mut Vec<u8>) {
                 if i > 0 {
                     out.push(b',');
                 }
-                // Writing a string or a finite scalar to a `Vec` cannot fail.
-                let _ = serde_json::to_writer(&mut *out, key);
+                write_string(key, out);
                 out.push(b':');
                 write_sorted(member, out);
             }
@@ -80,9 +200,7 @@ fn write_sorted(value: &Value, out: &mut Vec<u8>) {
             }
             out.push(b']');
         }
-        scalar => {
-            let _ = serde_json::to_writer(&mut *out, scalar);
-        }
+        scalar => write_scalar(scalar, out),
     }
 }
 
@@ -175,6 +293,7 @@ fn sorted_map(map: &Map<String, Value>, each: fn(&Value) -> Value) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
     use serde_json::json;
 
     #[test]
@@ -187,6 +306,80 @@ mod tests {
             pretty(&value),
             "{\n  \"b\": 100.0,\n  \"a\": [],\n  \"c\": {},\n  \"d\": [\n    \"é\",\n    -0.0,\n    1.5e+300,\n    18446744073709551615\n  ]\n}\n"
         );
+    }
+
+    /// Every byte below 0x80 at every offset from an eight-byte boundary, among others that
+    /// need no escape, between non-ASCII ones, and at the end: the word-at-a-time scan must
+    /// neither miss a byte nor escape one serde_json leaves alone.
+    #[test]
+    fn strings_are_escaped_as_serde_json_escapes_them() {
+        for byte in 0u8..0x80 {
+            for offset in 0..17 {
+                for filler in ["a", "é", "\u{10348}"] {
+                    let mut text = filler.repeat(offset);
+                    text.push(char::from(byte));
+                    text.push_str(&"b".repeat(9));
+                    for text in [text.clone(), text.trim_end_matches('b').to_owned()] {
+                        let value = Value::String(text);
+                        assert_eq!(
+                            pretty(&value),
+                            serde_json::to_string_pretty(&value).unwrap() + "\n",
+                            "{value:?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    /// A JSON value with strings of ASCII (every control among it), two- and four-byte
+    /// characters, empty and nested collections, and numbers of every kind.
+    fn any_value() -> impl Strategy<Value = Value> {
+        let text = || {
+            proptest::collection::vec(
+                prop_oneof![0u32..0x80, 0x80u32..0x800, Just(0x10348)],
+                0..24,
+            )
+            .prop_map(|codes| {
+                codes
+                    .into_iter()
+                    .filter_map(char::from_u32)
+                    .collect::<String>()
+            })
+        };
+        let leaf = prop_oneof![
+            Just(Value::Null),
+            any::<bool>().prop_map(Value::from),
+            any::<i64>().prop_map(Value::from),
+            any::<u64>().prop_map(Value::from),
+            any::<f64>()
+                .prop_filter("finite", |f| f.is_finite())
+                .prop_map(Value::from),
+            text().prop_map(Value::from),
+        ];
+        leaf.prop_recursive(4, 48, 5, move |inner| {
+            prop_oneof![
+                proptest::collection::vec(inner.clone(), 0..5).prop_map(Value::Array),
+                proptest::collection::vec((text(), inner), 0..5)
+                    .prop_map(|entries| Value::Object(entries.into_iter().collect())),
+            ]
+        })
+    }
+
+    proptest::proptest! {
+        /// The pretty form is serde_json's `to_string_pretty` and a newline, byte for byte; a
+        /// value's canonical form is serde_json's compact form of its sorted copy.
+        #[test]
+        fn the_bytes_are_serde_jsons(value in any_value()) {
+            proptest::prop_assert_eq!(
+                pretty(&value),
+                serde_json::to_string_pretty(&value).unwrap() + "\n"
+            );
+            proptest::prop_assert_eq!(
+                canonical_value(&value),
+                serde_json::to_string(&sorted_value(&value)).unwrap()
+            );
+        }
     }
 
     #[test]
