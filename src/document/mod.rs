@@ -491,31 +491,14 @@ fn api_refusal(
 /// L5: every regular expression is ECMA-262, checked once per distinct expression before any
 /// validator or regex engine meets it at validation time.
 fn pattern_findings(documents: &[Document], patterns: &[refs::Pattern]) -> Vec<Finding> {
-    // Distinct expressions, checked on two threads: the parse is most of what loading a schema
-    // with many large patterns costs, and a few dozen already cost more than a thread
-    // (tsconfig.json's 21: flatten --no-verify 3.0 -> 2.75 times a serde_json round trip).
+    // Each distinct expression is parsed once, here: a second thread for half of them cost
+    // more than the parse it took over, even for utcm-monitor.json's 457 (its first
+    // allocation takes fresh pages of its own; tsconfig.json's 21: flatten --no-verify
+    // 4.65 -> 4.37 ms; bench/README.md, session 16).
     let mut distinct: Vec<&str> = patterns.iter().map(|p| p.regex.as_str()).collect();
     distinct.sort_unstable();
     distinct.dedup();
-    let (first, second) = distinct.split_at(distinct.len() / 2);
-    let parse = |part: &[&str]| -> Vec<bool> {
-        part.iter().map(|p| validate::pattern_is_valid(p)).collect()
-    };
-    let results: Vec<bool> = std::thread::scope(|scope| {
-        let other = (second.len() > 4)
-            .then(|| {
-                crate::threads::builder("stitch-patterns")
-                    .spawn_scoped(scope, || parse(second))
-                    .ok()
-            })
-            .flatten();
-        let mut results = parse(first);
-        match other.and_then(|h| h.join().ok()) {
-            Some(rest) => results.extend(rest),
-            None => results.extend(parse(second)),
-        }
-        results
-    });
+    let results = distinct.iter().map(|p| validate::pattern_is_valid(p));
     let verdicts: std::collections::HashMap<&str, bool> =
         distinct.iter().copied().zip(results).collect();
     let mut findings = Vec::new();
