@@ -88,48 +88,55 @@ fn write_scalar(value: &Value, out: &mut Vec<u8>) {
 /// `text` quoted and escaped as serde_json escapes it: `"` and `\\` with a backslash; U+0008,
 /// U+0009, U+000A, U+000C and U+000D as `\b`, `\t`, `\n`, `\f`, `\r`; the other controls below
 /// U+0020 as `\u00xx` (lower-case hex); everything else, U+007F and all non-ASCII included, as
-/// itself. Eight bytes are looked at a time while none of them needs escaping.
+/// itself. The text is looked at eight bytes at a time, and what needs no escape is copied in
+/// runs.
 fn write_string(text: &str, out: &mut Vec<u8>) {
     let bytes = text.as_bytes();
     out.reserve(bytes.len() + 2);
     out.push(b'"');
-    // `bytes[written..at]` is looked at and needs no escape; it is copied in one go.
+    // `bytes[written..at]` needs no escape and is not yet copied.
     let (mut written, mut at) = (0, 0);
-    while at < bytes.len() {
-        let end = match bytes[at..].first_chunk::<8>() {
-            Some(chunk) if !may_need_escape(u64::from_le_bytes(*chunk)) => {
-                at += 8;
-                continue;
+    loop {
+        let rest = &bytes[at..];
+        let word = match rest.first_chunk::<8>() {
+            Some(chunk) => *chunk,
+            // The last few bytes, padded with spaces (which need no escape).
+            None => {
+                let mut padded = [b' '; 8];
+                padded[..rest.len()].copy_from_slice(rest);
+                padded
             }
-            Some(_) => at + 8,
-            None => bytes.len(),
         };
-        for (offset, &byte) in bytes[at..end].iter().enumerate() {
-            if byte < 0x20 || byte == b'"' || byte == b'\\' {
-                out.extend_from_slice(&bytes[written..at + offset]);
-                push_escape(byte, out);
-                written = at + offset + 1;
+        let found = escapes(u64::from_le_bytes(word));
+        if found == 0 {
+            if rest.len() <= 8 {
+                break;
             }
+            at += 8;
+            continue;
         }
-        at = end;
+        // The lowest byte flagged is one that needs an escape (see `escapes`).
+        let escaped = at + found.trailing_zeros() as usize / 8;
+        out.extend_from_slice(&bytes[written..escaped]);
+        push_escape(bytes[escaped], out);
+        (written, at) = (escaped + 1, escaped + 1);
     }
     out.extend_from_slice(&bytes[written..]);
     out.push(b'"');
 }
 
-/// False only when none of the eight bytes of `word` is `"`, `\\` or below 0x20 (true may be
-/// wrong; false never is). The word-at-a-time tests of "Bit Twiddling Hacks" (Sean Eron
-/// Anderson): `has_less(x, n)` has a byte below `n` (for `n` ≤ 128), `has_zero(x ^ c)` has
-/// the byte `c`.
-fn may_need_escape(word: u64) -> bool {
+/// The high bit of each byte of `word` (little-endian) that may be `"`, `\\` or below 0x20.
+/// The lowest bit set, if any, always marks such a byte: the word-at-a-time tests of "Bit
+/// Twiddling Hacks" (Sean Eron Anderson) — `has_less(x, n)` for a byte below `n` (`n` ≤ 128),
+/// `has_less(x ^ c, 1)` for the byte `c` — can flag a byte wrongly only above one that truly
+/// matched, where the subtraction's borrow runs on.
+fn escapes(word: u64) -> u64 {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGH: u64 = 0x8080_8080_8080_8080;
     let has_less = |x: u64, n: u64| x.wrapping_sub(ONES * n) & !x & HIGH;
-    let has_zero = |x: u64| has_less(x, 1);
     has_less(word, 0x20)
-        | has_zero(word ^ (ONES * u64::from(b'"')))
-        | has_zero(word ^ (ONES * u64::from(b'\\')))
-        != 0
+        | has_less(word ^ (ONES * u64::from(b'"')), 1)
+        | has_less(word ^ (ONES * u64::from(b'\\')), 1)
 }
 
 /// Appends serde_json's escape for `byte`, one of `"`, `\\` and the bytes below 0x20.
