@@ -170,8 +170,8 @@ def main():
         bad = [r for r in decided if wrong(r[key], r["want"])]
         times = [r[f"{key}_s"] for r in rows if r[f"{key}_s"] is not None]
         print(f"| {label} | {len(decided)} ({100 * len(decided) / total:.1f}%) | {len(bad)} | "
-              f"{total - len(decided)} | {1000 * statistics.median(times):.1f} ms | "
-              f"{1000 * percentile(times, 0.95):.1f} ms |")
+              f"{total - len(decided)} | {1000 * statistics.median(times):.2f} ms | "
+              f"{1000 * percentile(times, 0.95):.2f} ms |")
     judge_counterexamples(rows)
     if have_jsoncompat:
         ratios = [r["stitch_s"] / r["jsoncompat_s"] for r in rows if r["jsoncompat_s"]]
