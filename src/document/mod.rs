@@ -494,7 +494,7 @@ fn pattern_findings(documents: &[Document], patterns: &[refs::Pattern]) -> Vec<F
     // Each distinct expression is parsed once, here: a second thread for half of them cost
     // more than the parse it took over, even for utcm-monitor.json's 457 (its first
     // allocation takes fresh pages of its own; tsconfig.json's 21: flatten --no-verify
-    // 4.65 -> 4.37 ms; bench/README.md, session 16).
+    // 4.05 -> 3.59 ms; bench/README.md, session 16).
     let mut distinct: Vec<&str> = patterns.iter().map(|p| p.regex.as_str()).collect();
     distinct.sort_unstable();
     distinct.dedup();
