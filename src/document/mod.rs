@@ -495,18 +495,13 @@ fn pattern_findings(documents: &[Document], patterns: &[refs::Pattern]) -> Vec<F
     // more than the parse it took over, even for utcm-monitor.json's 457 (its first
     // allocation takes fresh pages of its own; tsconfig.json's 21: flatten --no-verify
     // 4.05 -> 3.59 ms; bench/README.md, session 16).
-    let mut distinct: Vec<&str> = patterns.iter().map(|p| p.regex.as_str()).collect();
-    distinct.sort_unstable();
-    distinct.dedup();
-    let results = distinct.iter().map(|p| validate::pattern_is_valid(p));
-    let verdicts: std::collections::HashMap<&str, bool> =
-        distinct.iter().copied().zip(results).collect();
+    let mut verdicts: std::collections::HashMap<&str, bool> = std::collections::HashMap::new();
     let mut findings = Vec::new();
     for pattern in patterns {
-        if verdicts
-            .get(pattern.regex.as_str())
-            .copied()
-            .unwrap_or(true)
+        let regex = pattern.regex.as_str();
+        if *verdicts
+            .entry(regex)
+            .or_insert_with(|| validate::pattern_is_valid(regex))
         {
             continue;
         }
