@@ -32,14 +32,14 @@ import subprocess
 import sys
 import threading
 import time
+import binary  # bench/binary.py: where cargo puts the binaries
 
 HERE = pathlib.Path(__file__).resolve().parent
 ROOT = HERE.parent
 
 
 def build():
-    subprocess.run(["cargo", "build", "--release", "--locked", "-q"], cwd=ROOT, check=True)
-    return str(ROOT / "target" / "release" / "stitch")
+    return binary.stitch()
 
 
 def timed(command):

@@ -10,6 +10,7 @@ them must be. Usage: bench/corpus-flatten.sh [CORPUS] [--deep] [--collisions any
 (run by hand, not in CI).
 """
 import argparse, collections, concurrent.futures, json, pathlib, re, subprocess, tempfile
+import binary  # bench/binary.py: where cargo puts the binaries
 
 here = pathlib.Path(__file__).resolve().parent.parent
 parser = argparse.ArgumentParser()
@@ -19,11 +20,10 @@ parser.add_argument("--collisions", default="anyof")
 args = parser.parse_args()
 flags = (["--deep"] if args.deep else []) + ["--collisions", args.collisions]
 
-subprocess.run(["cargo", "build", "--release", "--locked", "-q"], cwd=here, check=True)
+stitch = binary.stitch()
 subprocess.run(["cargo", "build", "--release", "-q", "--manifest-path", "bench/corpus-check/Cargo.toml",
                 "--target-dir", "target/bench"], cwd=here, check=True)
-stitch = str(here / "target" / "release" / "stitch")
-check = str(here / "target" / "bench" / "release" / "stitch-corpus-check")
+check = str(binary.path("stitch-corpus-check", target_dir=here / "target" / "bench"))
 corpus = pathlib.Path(args.corpus)
 schemas = corpus / "schemastore" / "schemas"
 ref_map = ["--ref-map", f"https://json.schemastore.org/={schemas}/", "--ref-map", f"https://www.schemastore.org/={schemas}/"]

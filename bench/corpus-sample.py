@@ -10,6 +10,7 @@ accepted by the verifier's notion of its contract is a test: tests/contracts.rs.
 Usage: bench/corpus-sample.py [-n 100] [CORPUS]   (run by hand, not in CI)
 """
 import argparse, collections, concurrent.futures, json, os, pathlib, re, subprocess
+import binary  # bench/binary.py: where cargo puts the binaries
 
 here = pathlib.Path(__file__).resolve().parent.parent
 parser = argparse.ArgumentParser()
@@ -17,8 +18,7 @@ parser.add_argument("corpus", nargs="?", default=str(here.parent / "shared" / "c
 parser.add_argument("-n", type=int, default=100)
 parser.add_argument("--judge-only", action="store_true", help="re-judge the values of the last run with ajv")
 args = parser.parse_args()
-subprocess.run(["cargo", "build", "--release", "--locked", "-q"], cwd=here, check=True)
-stitch = str(here / "target" / "release" / "stitch")
+stitch = binary.stitch()
 node_dir = here / "target" / "bench-node"
 if not (node_dir / "node_modules" / "ajv").exists():
     node_dir.mkdir(parents=True, exist_ok=True)

@@ -9,6 +9,7 @@ Usage: bench/corpus-verify.sh [--semantics declared|strict] [--deep] [--collisio
        (run by hand, not in CI; builds the release binary first unless --stitch names one)
 """
 import argparse, collections, concurrent.futures, json, os, pathlib, subprocess, sys, time
+import binary  # bench/binary.py: where cargo puts the binaries
 
 here = pathlib.Path(__file__).resolve().parent.parent
 parser = argparse.ArgumentParser()
@@ -24,8 +25,7 @@ args = parser.parse_args()
 if args.stitch:
     stitch = pathlib.Path(args.stitch)
 else:
-    subprocess.run(["cargo", "build", "--release", "--locked", "-q"], cwd=here, check=True)
-    stitch = here / "target" / "release" / "stitch"
+    stitch = pathlib.Path(binary.stitch())
 corpus = pathlib.Path(args.corpus)
 schemas = corpus / "schemastore" / "schemas"
 ref_map = ["--ref-map", f"https://json.schemastore.org/={schemas}/", "--ref-map", f"https://www.schemastore.org/={schemas}/"]

@@ -11,6 +11,7 @@ Usage: bench/diff-runs.py [--timeout S] [--stitch BINARY] [--markdown OUT.md] [C
        (run by hand, not in CI; builds the release binary first unless --stitch names one)
 """
 import argparse, collections, concurrent.futures, json, pathlib, re, subprocess, sys, time
+import binary  # bench/binary.py: where cargo puts the binaries
 
 here = pathlib.Path(__file__).resolve().parent.parent
 parser = argparse.ArgumentParser()
@@ -23,8 +24,7 @@ args = parser.parse_args()
 if args.stitch:
     stitch = pathlib.Path(args.stitch).resolve()
 else:
-    subprocess.run(["cargo", "build", "--release", "--locked", "-q"], cwd=here, check=True)
-    stitch = here / "target" / "release" / "stitch"
+    stitch = pathlib.Path(binary.stitch())
 corpus = pathlib.Path(args.corpus)
 schemas = corpus / "schemastore" / "schemas"
 ref_map = ["--ref-map", f"https://json.schemastore.org/={schemas}/", "--ref-map", f"https://www.schemastore.org/={schemas}/"]

@@ -17,8 +17,10 @@ corpus="${1:-../shared/corpus}"
 ROUNDS="${ROUNDS:-30}"
 schemas="$corpus/schemastore/schemas"
 cargo build --release --locked -q --bin stitch --example json_roundtrip
-stitch=target/release/stitch
-floor=target/release/examples/json_roundtrip
+# .cargo/config.toml builds for the host's target tuple: binaries land in target/<tuple>/release.
+release="target/$(rustc -vV | sed -n 's/^host: //p')/release"
+stitch="$release/stitch"
+floor="$release/examples/json_roundtrip"
 map=(--ref-map "https://json.schemastore.org/=$schemas/" --ref-map "https://www.schemastore.org/=$schemas/")
 picked=()
 while read -r file; do

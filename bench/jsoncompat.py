@@ -9,14 +9,14 @@ Prints how many pairs each decides and the total time of each over all pairs, me
 run, alternating. Usage: bench/jsoncompat.py [CORPUS]  (needs `cargo install jsoncompat`)
 """
 import json, os, pathlib, shutil, subprocess, sys, tempfile, time, collections
+import binary  # bench/binary.py: where cargo puts the binaries
 
 here = pathlib.Path(__file__).resolve().parent.parent
 corpus = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else here.parent / "shared" / "corpus")
 jsoncompat = shutil.which("jsoncompat") or os.path.expanduser("~/.cargo/bin/jsoncompat")
 if not os.path.exists(jsoncompat):
     sys.exit("jsoncompat is not installed: cargo install jsoncompat")
-subprocess.run(["cargo", "build", "--release", "--locked", "-q"], cwd=here, check=True)
-stitch = str(here / "target" / "release" / "stitch")
+stitch = binary.stitch()
 schemas_dir = corpus / "schemastore" / "schemas"
 ref_map = ["--ref-map", f"https://json.schemastore.org/={schemas_dir}/", "--ref-map", f"https://www.schemastore.org/={schemas_dir}/"]
 work = pathlib.Path(tempfile.mkdtemp())

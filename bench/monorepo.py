@@ -23,6 +23,8 @@ import sys
 import tempfile
 import time
 
+import binary  # bench/binary.py: where cargo puts the binaries
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 
@@ -142,8 +144,7 @@ def generate(folder, count, seed):
 
 
 def build():
-    subprocess.run(["cargo", "build", "--release", "--quiet"], cwd=ROOT, check=True)
-    return os.path.join(ROOT, "target", "release", "stitch")
+    return binary.stitch()
 
 
 def measure(stitch, folder):

@@ -14,6 +14,7 @@ Usage: bench/presentations.py [CORPUS] [--stitch BINARY] (run by hand, not in CI
 build's binary to compare before and after).
 """
 import argparse, collections, importlib.metadata, json, pathlib, statistics, subprocess, sys
+import binary  # bench/binary.py: where cargo puts the binaries
 
 try:
     import jsonschema
@@ -29,8 +30,7 @@ args = parser.parse_args()
 if args.stitch:
     stitch = args.stitch
 else:
-    subprocess.run(["cargo", "build", "--release", "--locked", "-q"], cwd=here, check=True)
-    stitch = str(here / "target" / "release" / "stitch")
+    stitch = binary.stitch()
 corpus = pathlib.Path(args.corpus)
 
 def compact(value):

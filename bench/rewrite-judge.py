@@ -9,6 +9,7 @@ under the former is accepted by the latter. Any value rejected is a wrong `prove
 Usage: bench/rewrite-judge.py [CORPUS] [--stitch BINARY] [--target NAME] [-n N] (by hand).
 """
 import argparse, json, pathlib, subprocess, sys, tempfile
+import binary  # bench/binary.py: where cargo puts the binaries
 
 try:
     import jsonschema
@@ -19,7 +20,7 @@ except ImportError:
 here = pathlib.Path(__file__).resolve().parent.parent
 parser = argparse.ArgumentParser()
 parser.add_argument("corpus", nargs="?", default=str(here.parent / "shared" / "corpus"))
-parser.add_argument("--stitch", default=str(here / "target" / "release" / "stitch"))
+parser.add_argument("--stitch", default=str(binary.path()))
 parser.add_argument("--target", default="gemini")
 parser.add_argument("-n", type=int, default=100)
 args = parser.parse_args()

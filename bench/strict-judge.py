@@ -24,6 +24,7 @@ release build) and by hand: bench/strict-judge.py [--stitch BINARY] [--corpus DI
 [--target NAME] (another target: steps 1, 3 and 4, e.g. anthropic-strict's dropped keywords).
 """
 import argparse, collections, concurrent.futures, functools, json, os, pathlib, subprocess, sys, tempfile, threading
+import binary  # bench/binary.py: where cargo puts the binaries
 
 try:
     import jsonschema
@@ -34,7 +35,7 @@ except ImportError:
 here = pathlib.Path(__file__).resolve().parent.parent
 parser = argparse.ArgumentParser()
 parser.add_argument("--corpus", default=str(here.parent / "shared" / "corpus"))
-parser.add_argument("--stitch", default=str(here / "target" / "release" / "stitch"))
+parser.add_argument("--stitch", default=str(binary.path()))
 parser.add_argument("-n", type=int, default=10, help="values sampled per MCP tool")
 parser.add_argument("--target", default="openai-strict",
                     help="another target: steps 1, 3 and 4 only (the rules of step 2 are OpenAI's)")

@@ -7,11 +7,12 @@ A run that exits other than 0, or whose output is not the JSON document, is a cr
 Usage: bench/target-all.py [--stitch BINARY] [--corpus DIR] (by hand; figures in bench/README).
 """
 import argparse, collections, concurrent.futures, json, os, pathlib, subprocess, sys, time
+import binary  # bench/binary.py: where cargo puts the binaries
 
 here = pathlib.Path(__file__).resolve().parent.parent
 parser = argparse.ArgumentParser()
 parser.add_argument("--corpus", default=str(here.parent / "shared" / "corpus"))
-parser.add_argument("--stitch", default=str(here / "target" / "release" / "stitch"))
+parser.add_argument("--stitch", default=str(binary.path()))
 args = parser.parse_args()
 
 

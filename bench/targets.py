@@ -13,6 +13,7 @@ crashes (exit codes other than 0, 1, 2).
 Usage: bench/targets.py [CORPUS] [--stitch BINARY] [--sweep] (by hand, not in CI).
 """
 import argparse, collections, concurrent.futures, json, pathlib, subprocess, sys
+import binary  # bench/binary.py: where cargo puts the binaries
 
 try:
     import jsonschema
@@ -29,8 +30,7 @@ args = parser.parse_args()
 if args.stitch:
     stitch = args.stitch
 else:
-    subprocess.run(["cargo", "build", "--release", "--locked", "-q"], cwd=here, check=True)
-    stitch = str(here / "target" / "release" / "stitch")
+    stitch = binary.stitch()
 corpus = pathlib.Path(args.corpus)
 targets = [t["name"] for t in json.loads(subprocess.run(
     [stitch, "targets", "--format", "json"], capture_output=True, text=True, check=True).stdout)["targets"]]
