@@ -34,13 +34,6 @@ import threading
 import time
 import binary  # bench/binary.py: where cargo puts the binaries
 
-HERE = pathlib.Path(__file__).resolve().parent
-ROOT = HERE.parent
-
-
-def build():
-    return binary.stitch()
-
 
 def timed(command):
     """Runs `command` to its end and returns (exit code, standard output, seconds). A process
@@ -125,7 +118,7 @@ def main():
     parser.add_argument("--repeat", type=int, default=1,
                         help="runs per pair and tool; the pair's time is their median")
     args = parser.parse_args()
-    stitch = args.stitch or build()
+    stitch = args.stitch or binary.stitch()
     have_jsoncompat = os.path.exists(args.jsoncompat)
     if not have_jsoncompat:
         print(f"jsoncompat not found at {args.jsoncompat}: stitch alone "

@@ -25,9 +25,6 @@ import time
 
 import binary  # bench/binary.py: where cargo puts the binaries
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(HERE)
-
 WORDS = ("order ship item user query page limit cursor city amount currency note label "
          "status kind region email phone date start end filter sort field value price").split()
 
@@ -143,10 +140,6 @@ def generate(folder, count, seed):
         f.write('include = ["packages/**/*.json"]\n')
 
 
-def build():
-    return binary.stitch()
-
-
 def measure(stitch, folder):
     start = time.monotonic()
     run = subprocess.run(["/usr/bin/time", "-v", stitch, "check", "--format", "json"],
@@ -169,7 +162,7 @@ def main():
     parser.add_argument("--keep")
     parser.add_argument("--seed", type=int, default=16)
     args = parser.parse_args()
-    stitch = os.path.abspath(args.stitch) if args.stitch else build()
+    stitch = os.path.abspath(args.stitch) if args.stitch else binary.stitch()
     print("| files | exit | wall | files/s | peak memory | verdicts |")
     print("|---|---|---|---|---|---|")
     for size in [int(s) for s in args.sizes.split(",")]:
