@@ -1,5 +1,20 @@
-//! Writing files atomically (L6): a temporary file in the target's folder, then a rename, so a
-//! crash or an error never leaves half a file and never touches an existing one.
+//! Writing files (L6) without ever destroying what is at the path (issue 37). What happens
+//! depends on what the path is, looked at with `symlink_metadata` before anything is written:
+//!
+//! | the path is                               | stitch                                            |
+//! |-------------------------------------------|---------------------------------------------------|
+//! | nothing, or a regular file                | a temporary file beside it, renamed onto it       |
+//! | a character device or a FIFO              | opens it and writes the bytes as a stream         |
+//! | a symbolic link to a regular file         | the same atomic write onto the file it points to; |
+//! |                                           | the link stays a link                             |
+//! | a symbolic link to a character device or  | writes the stream through the link (`-o           |
+//! | a FIFO                                    | /dev/stdout`, `-o /dev/fd/3`, `-o >(gzip > f)`)   |
+//! | a dangling link, a link to anything else, | refused (`stitch::output::write`, exit 2); the    |
+//! | a directory, a socket, a block device     | message names the link and what it points to      |
+//!
+//! The atomic write never leaves half a file and never touches an existing one on failure; a
+//! stream has no such promise (a device or a pipe takes bytes as they come), and nothing is ever
+//! renamed over a device, a FIFO or a link.
 //!
 //! The bytes themselves come from `canonical`; this module only puts them on disk, and says
 //! where `--out-dir` puts each input's presentation ([`mirrored`]).
@@ -12,13 +27,15 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use crate::document::Input;
 
-/// Writes `bytes` to `path` atomically.
+/// Writes `bytes` to `path` as the module doc's table says.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     write_atomic_with(path, |out| out.write_all(bytes))
 }
 
-/// Writes what `fill` produces to `path` atomically. If `fill` or any later step fails, the
-/// temporary file is removed and an existing `path` is left as it was.
+/// Writes what `fill` produces to `path`: atomically where the path is nothing or a regular file
+/// (or a link to one), as a stream to a character device or a FIFO, and refused for any other
+/// kind of path (the module doc's table). If `fill` or any later step of an atomic write fails,
+/// the temporary file is removed and an existing file is left as it was.
 ///
 /// Modes (L6): a new file gets what the umask gives (the temporary file is created with 0666,
 /// which the system masks: 0644 under umask 022); a file that is replaced keeps its mode.
@@ -26,6 +43,121 @@ pub fn write_atomic_with(
     path: &Path,
     fill: impl FnOnce(&mut dyn Write) -> io::Result<()>,
 ) -> io::Result<()> {
+    match destination(path)? {
+        Destination::Replace(file) => replace(&file, fill),
+        Destination::Stream => stream(path, fill),
+    }
+}
+
+/// What a write does with the path it was given.
+#[derive(Debug, PartialEq, Eq)]
+enum Destination {
+    /// A temporary file beside this path (the path given, or the regular file a link points
+    /// to), renamed onto it.
+    Replace(PathBuf),
+    /// The path (or the device or FIFO a link points to) opened and written in place.
+    Stream,
+}
+
+/// What `path` is, and so how it is written; an error for a kind of path stitch refuses.
+fn destination(path: &Path) -> io::Result<Destination> {
+    let found = match fs::symlink_metadata(path) {
+        Ok(found) => found,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            return Ok(Destination::Replace(path.to_path_buf()));
+        }
+        Err(e) => return Err(e),
+    };
+    if found.file_type().is_file() {
+        return Ok(Destination::Replace(path.to_path_buf()));
+    }
+    if streams(&found) {
+        return Ok(Destination::Stream);
+    }
+    if !found.file_type().is_symlink() {
+        return Err(refusal(format!(
+            "it is {}; stitch writes regular files, character devices and FIFOs",
+            kind(&found)
+        )));
+    }
+    let target = fs::read_link(path)?;
+    let shown = target.display();
+    match fs::metadata(path) {
+        Ok(pointed) if pointed.is_file() => Ok(Destination::Replace(fs::canonicalize(path)?)),
+        Ok(pointed) if streams(&pointed) => Ok(Destination::Stream),
+        Ok(pointed) => Err(refusal(format!(
+            "it is a symbolic link to `{shown}`, which is {}; stitch writes through a link only \
+             to a regular file, a character device or a FIFO",
+            kind(&pointed)
+        ))),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Err(refusal(format!(
+            "it is a symbolic link to `{shown}`, which does not exist; stitch does not replace \
+             the link, nor create the file it names"
+        ))),
+        Err(e) => Err(refusal(format!(
+            "it is a symbolic link to `{shown}`, which cannot be followed: {e}"
+        ))),
+    }
+}
+
+/// A refusal to write, before anything was written.
+fn refusal(reason: String) -> io::Error {
+    io::Error::new(io::ErrorKind::InvalidInput, reason)
+}
+
+/// True for the kinds of file written as a stream: a character device or a FIFO.
+fn streams(metadata: &fs::Metadata) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        let kind = metadata.file_type();
+        kind.is_char_device() || kind.is_fifo()
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = metadata;
+        false
+    }
+}
+
+/// A kind of file that is refused, in words: "a directory", "a socket".
+fn kind(metadata: &fs::Metadata) -> &'static str {
+    let kind = metadata.file_type();
+    if kind.is_dir() {
+        return "a directory";
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_socket() {
+            return "a socket";
+        }
+        if kind.is_block_device() {
+            return "a block device";
+        }
+    }
+    "neither a regular file, a character device nor a FIFO"
+}
+
+/// Writes what `fill` produces to a character device or a FIFO (or a link to one), opened for
+/// writing as it is: no temporary file, no rename. The file is checked again once open, so a
+/// path replaced by a regular file in between is refused rather than written without
+/// truncation.
+fn stream(path: &Path, fill: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> io::Result<()> {
+    let file = fs::OpenOptions::new().write(true).open(path)?;
+    if !streams(&file.metadata()?) {
+        return Err(refusal(
+            "it changed while stitch opened it and is no longer a device or a FIFO".to_owned(),
+        ));
+    }
+    let mut buffered = io::BufWriter::new(file);
+    fill(&mut buffered)?;
+    buffered.flush()
+}
+
+/// Writes what `fill` produces to the regular file `path` (or where none is) atomically: a
+/// temporary file beside it, then a rename.
+fn replace(path: &Path, fill: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> io::Result<()> {
     let folder = match path.parent() {
         Some(parent) if !parent.as_os_str().is_empty() => parent,
         _ => Path::new("."),
@@ -211,6 +343,74 @@ mod tests {
         fs::set_permissions(&path, fs::Permissions::from_mode(0o640)).unwrap();
         write_atomic(&path, b"two\n").unwrap();
         assert_eq!(mode(&path), 0o640);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn each_kind_of_path_gets_its_destination() {
+        let dir = tempfile::tempdir().unwrap();
+        let at = |name: &str| dir.path().join(name);
+        assert_eq!(
+            destination(&at("new.json")).unwrap(),
+            Destination::Replace(at("new.json"))
+        );
+        fs::write(at("file.json"), "x").unwrap();
+        assert_eq!(
+            destination(&at("file.json")).unwrap(),
+            Destination::Replace(at("file.json"))
+        );
+        std::os::unix::fs::symlink("file.json", at("link.json")).unwrap();
+        assert_eq!(
+            destination(&at("link.json")).unwrap(),
+            Destination::Replace(at("file.json").canonicalize().unwrap())
+        );
+        std::os::unix::fs::symlink("link.json", at("chain.json")).unwrap();
+        assert_eq!(
+            destination(&at("chain.json")).unwrap(),
+            Destination::Replace(at("file.json").canonicalize().unwrap())
+        );
+        assert_eq!(
+            destination(Path::new("/dev/null")).unwrap(),
+            Destination::Stream
+        );
+        std::os::unix::fs::symlink("/dev/null", at("null")).unwrap();
+        assert_eq!(destination(&at("null")).unwrap(), Destination::Stream);
+        std::os::unix::fs::symlink("nowhere.json", at("dangling.json")).unwrap();
+        let refused = destination(&at("dangling.json")).unwrap_err();
+        assert_eq!(refused.kind(), io::ErrorKind::InvalidInput);
+        assert!(
+            refused
+                .to_string()
+                .starts_with("it is a symbolic link to `nowhere.json`, which does not exist")
+        );
+        std::os::unix::fs::symlink("loop.json", at("loop.json")).unwrap();
+        let refused = destination(&at("loop.json")).unwrap_err().to_string();
+        assert!(
+            refused.starts_with("it is a symbolic link to `loop.json`, which cannot be followed"),
+            "{refused}"
+        );
+        assert_eq!(
+            destination(dir.path()).unwrap_err().to_string(),
+            "it is a directory; stitch writes regular files, character devices and FIFOs"
+        );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_device_is_written_in_place() {
+        // /dev/null takes the bytes and stays the device; /dev/full refuses them (ENOSPC).
+        write_atomic(Path::new("/dev/null"), b"bytes\n").unwrap();
+        use std::os::unix::fs::FileTypeExt;
+        assert!(
+            fs::metadata("/dev/null")
+                .unwrap()
+                .file_type()
+                .is_char_device()
+        );
+        if Path::new("/dev/full").exists() {
+            let error = write_atomic(Path::new("/dev/full"), b"bytes\n").unwrap_err();
+            assert_eq!(error.kind(), io::ErrorKind::StorageFull);
+        }
     }
 
     #[test]

@@ -184,9 +184,12 @@ codes! {
     /// L6: an output file could not be written.
     WRITE = "stitch::output::write", Error,
         "an output file could not be written; any existing file is untouched",
-        "stitch writes every file atomically: a temporary file in the same folder, then a \
-         rename. This write failed (a missing folder, no permission, a full disk), and nothing \
-         was changed at the path named.";
+        "stitch writes a regular file (or a new one) atomically: a temporary file in the same \
+         folder, then a rename; it writes a character device or a FIFO as a stream, and through \
+         a symbolic link to any of these without replacing the link. This write failed (a \
+         missing folder, no permission, a full disk), or the path is a kind stitch never \
+         replaces (a directory, a socket, a block device, a dangling link or a link to one of \
+         those), and nothing was changed at the path named.";
     /// L6: `--out-dir` cannot mirror an input that is not inside the root.
     OUTSIDE_ROOT = "stitch::output::outside_root", Error,
         "an input is outside the --root that --out-dir mirrors paths from; nothing was written",
