@@ -105,13 +105,9 @@ pub fn presentation_to_2020_12(schema: &Value, draft: Draft) -> Result<Option<Co
         else {
             continue;
         };
-        let fragment = reference
-            .strip_prefix('#')
-            .map(pointer::percent_decoded)
-            .filter(|f| f.is_empty() || f.starts_with('/'))
-            .ok_or_else(|| {
-                format!("`$ref: {reference}` at #{at}, not a pointer into the schema")
-            })?;
+        let fragment = pointer::local(reference).ok_or_else(|| {
+            format!("`$ref: {reference}` at #{at}, not a pointer into the schema")
+        })?;
         let moved = out.pointer(&fragment);
         if moved != fragment {
             references.push((at.clone(), pointer::uri_fragment(&format!("#{moved}"))));

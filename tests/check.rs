@@ -227,15 +227,15 @@ fn a_run_on_a_terminal_draws_its_bar_and_ends() {
     let text = String::from_utf8_lossy(&text);
     // `script -e` exits with the command's code: the planted problems of fixtures/targets.
     assert_eq!(status.code(), Some(1), "{text}");
-    let summary = text.rfind("checked 82 files").expect("a summary line");
+    let summary = text.rfind("checked 86 files").expect("a summary line");
     let report_starts = text.find("stitch::").unwrap_or(summary);
     // The run takes seconds in a debug build, so the bar is drawn (past PROGRESS_AFTER), and
     // every frame of it comes before the report.
     assert!(
-        text[..report_starts].contains("/82 files"),
+        text[..report_starts].contains("/86 files"),
         "no bar: {text}"
     );
-    assert!(!text[report_starts..].contains("/82 files"), "{text}");
+    assert!(!text[report_starts..].contains("/86 files"), "{text}");
 }
 
 /// The path of `program` on `PATH`.

@@ -139,3 +139,22 @@ fn every_target_has_a_case_accepted_fixed_and_refused() {
         }
     }
 }
+
+/// Issue 38: a reference is percent-decoded once, in one place (`schema::pointer::local`), so a
+/// definition named `my node` that refers to itself as `#/$defs/my%20node` is the same recursion
+/// as one named `my_node`: both refused with `stitch::target::recursion`, the same findings but
+/// for the name.
+#[test]
+fn an_escaped_reference_gets_the_verdict_of_a_plain_one() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/targets");
+    let (escaped, _, escaped_errors) =
+        render(&root.join("c4-anthropic-strict-recursion-escaped-refused"));
+    let (plain, _, plain_errors) =
+        render(&root.join("c4-anthropic-strict-recursion-plain-refused"));
+    assert_eq!(escaped_errors, plain_errors);
+    assert!(
+        escaped.contains("error stitch::target::recursion"),
+        "{escaped}"
+    );
+    assert_eq!(escaped.replace("my node", "my_node"), plain);
+}

@@ -263,3 +263,32 @@ fn every_cited_rule_is_explained() {
         "rules without a paragraph in docs/rules.md: {missing:?}"
     );
 }
+
+/// Issue 38: a reference becomes a pointer in one place. Fragments are split off and
+/// percent-decoded by `schema::pointer` (`local`, `fragment`, `split_fragment`,
+/// `without_fragment`) and references are looked up by `document`; nowhere else parses them by
+/// hand, the way codes are spelled only in the code table.
+#[test]
+fn references_are_parsed_in_one_place() {
+    let mut failures = Vec::new();
+    for (path, text) in sources() {
+        if path == Path::new("schema/pointer.rs") || module(&path) == "document" {
+            continue;
+        }
+        for parse in [
+            "strip_prefix('#')",
+            "split_once('#')",
+            "split('#')",
+            "percent_decode",
+        ] {
+            if without_tests(&text).contains(parse) {
+                failures.push(format!(
+                    "{}: `{parse}`: use schema::pointer (local, fragment, split_fragment, \
+                     without_fragment) or the document's reference table",
+                    path.display()
+                ));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

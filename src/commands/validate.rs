@@ -337,9 +337,8 @@ fn recorded_tool(
             .unwrap_or_default()
     };
     let name = field("name").to_owned();
-    let (file, at) = field("source")
-        .rsplit_once('#')
-        .unwrap_or((field("source"), ""));
+    let (file, at) = document::split_located(field("source"));
+    let at = at.unwrap_or_default();
     let folder = path.parent().unwrap_or(std::path::Path::new(""));
     let loaded =
         document::load_compiled(&Input::File(folder.join(file)), load).map_err(Error::Input)?;
@@ -451,9 +450,6 @@ fn keyword_place(rejection: &crate::validate::Rejection) -> String {
     rejection
         .keyword_uri
         .as_deref()
-        .and_then(|uri| uri.split_once('#'))
-        .map_or_else(
-            || rejection.schema_path.clone(),
-            |(_, fragment)| crate::schema::pointer::percent_decoded(fragment),
-        )
+        .and_then(crate::schema::pointer::fragment)
+        .unwrap_or_else(|| rejection.schema_path.clone())
 }

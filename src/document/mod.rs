@@ -22,6 +22,7 @@ use url::Url;
 
 pub use kind::{Contents, InputKind, Tool, ToolForm, detect, looks_checkable};
 pub use refs::{Document, Location, RefMap, Reference};
+pub use select::split_located;
 pub use source::Input;
 
 use crate::diagnostic::{Finding, SourceText, codes};
@@ -77,6 +78,25 @@ impl Loaded {
     /// validators of these documents need the bundled meta-schemas of every draft.
     pub fn names_a_meta_schema(&self) -> bool {
         self.references.iter().any(|r| r.meta_schema.is_some())
+    }
+
+    /// Where the reference `keyword` (`$ref`, `$dynamicRef`, `$recursiveRef`) of the schema at
+    /// `from` resolved to, as loading resolved it (`$id` and `$anchor` bases, other files,
+    /// percent-escapes): the one lookup of a reference on a loaded document.
+    pub fn target_of(&self, from: &Location, keyword: &str) -> Option<&Location> {
+        self.references
+            .iter()
+            .find(|r| r.from == *from && r.keyword == keyword)
+            .and_then(|r| r.target.as_ref())
+    }
+
+    /// Every resolved reference as a table from (schema, keyword) to target, for callers that
+    /// look references up many times ([`Loaded::target_of`] once per lookup).
+    pub fn reference_table(&self) -> foldhash::HashMap<(&Location, &'static str), &Location> {
+        self.references
+            .iter()
+            .filter_map(|r| Some(((&r.from, r.keyword), r.target.as_ref()?)))
+            .collect()
     }
 }
 
@@ -233,9 +253,7 @@ fn selected(
     options: &LoadOptions,
 ) -> Result<Arc<SourceText>, Vec<Finding>> {
     let whole = source::parse(source)?;
-    let decoded = percent_encoding::percent_decode_str(at)
-        .decode_utf8()
-        .map_or_else(|_| at.to_owned(), |d| d.into_owned());
+    let decoded = crate::schema::pointer::percent_decoded(at);
     let schema = select::select(&whole, &decoded, options.draft).map_err(|message| {
         // The longest prefix of the pointer that names something, underlined.
         let mut known = decoded.as_str();

@@ -17,8 +17,7 @@ use super::chains;
 use super::locate::{Locator, Part};
 use super::source;
 use super::uri::{
-    folder_of, invalid_uri_character, meta_schema, percent_decode, same_document_uri,
-    without_fragment,
+    folder_of, invalid_uri_character, meta_schema, same_document_uri, without_fragment,
 };
 use crate::diagnostic::{Code, Finding, SourceText, codes};
 use crate::schema::draft::{self, Draft, Subschema};
@@ -533,10 +532,7 @@ impl Resolver<'_> {
             None => same_document_uri(base, text),
         };
         // In a serialised URL the first `#` starts the fragment.
-        let (resource_uri, fragment) = reference
-            .uri
-            .split_once('#')
-            .unwrap_or((reference.uri.as_str(), ""));
+        let (resource_uri, fragment) = pointer::split_fragment(&reference.uri);
         let resource = match self.resources.get(resource_uri) {
             Some(location) => location.clone(),
             None if meta_schema(resource_uri).is_some() => {
@@ -557,7 +553,6 @@ impl Resolver<'_> {
                 }
             }
         };
-        let fragment = percent_decode(fragment);
         let target = if fragment.is_empty() {
             Some(resource.clone())
         } else if fragment.starts_with('/') {

@@ -78,13 +78,20 @@ pub fn split_arg(arg: &str) -> (&str, Option<&str>) {
     if std::path::Path::new(arg).exists() {
         return (arg, None);
     }
-    match arg.rsplit_once('#') {
+    split_located(arg)
+}
+
+/// `FILE#/a/b` → (`FILE`, `Some("/a/b")`), `FILE#` → (`FILE`, `Some("")`): a path and the
+/// pointer after its last `#`, as a file argument and a manifest's `source` spell a schema
+/// (`None` when what follows the last `#` is not a pointer).
+pub fn split_located(text: &str) -> (&str, Option<&str>) {
+    match text.rsplit_once('#') {
         Some((path, fragment))
             if !path.is_empty() && (fragment.is_empty() || fragment.starts_with('/')) =>
         {
             (path, Some(fragment))
         }
-        _ => (arg, None),
+        _ => (text, None),
     }
 }
 
@@ -228,11 +235,10 @@ impl<'d> Copier<'d> {
     /// The new reference for `reference`, copying its target when it lies outside the selected
     /// schema; `None` leaves it as written (another file, a name this walk does not resolve).
     fn place(&mut self, reference: &str) -> Option<String> {
-        let fragment = reference.strip_prefix('#')?;
-        let decoded = percent_encoding::percent_decode_str(fragment)
-            .decode_utf8()
-            .ok()?
-            .into_owned();
+        if !pointer::without_fragment(reference).is_empty() {
+            return None;
+        }
+        let decoded = pointer::fragment(reference)?;
         if !decoded.is_empty() && !decoded.starts_with('/') {
             // An anchor: its subschema comes along (with the anchor), the reference stays.
             let target = anchor_pointer(self.document, &decoded)?;

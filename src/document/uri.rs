@@ -10,11 +10,6 @@ pub(super) fn without_fragment(url: &Url) -> &str {
     &url[..url::Position::AfterQuery]
 }
 
-/// `text` with its percent-escapes decoded (an invalid UTF-8 result is spelled lossily).
-pub(super) fn percent_decode(text: &str) -> std::borrow::Cow<'_, str> {
-    percent_encoding::percent_decode_str(text).decode_utf8_lossy()
-}
-
 /// The absolute URI of the fragment-only reference `text` (`#…`) met under `base`.
 pub(super) fn same_document_uri(base: &Url, text: &str) -> String {
     let resource = without_fragment(base);

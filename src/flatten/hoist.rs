@@ -41,16 +41,6 @@ pub(crate) fn schema_pointers(root: &Value, draft: Draft) -> Vec<String> {
     out
 }
 
-/// The pointer a local reference names, if it is one.
-pub(crate) fn local_target(reference: &str) -> Option<String> {
-    let fragment = reference.strip_prefix('#')?;
-    let decoded = percent_encoding::percent_decode_str(fragment)
-        .decode_utf8()
-        .ok()?
-        .into_owned();
-    (decoded.is_empty() || decoded.starts_with('/')).then_some(decoded)
-}
-
 /// Every local reference target in `root` (pointers, as written or through the root's `$id`),
 /// as `draft` reads it.
 pub(crate) fn local_targets(root: &Value, draft: Draft) -> Vec<String> {
@@ -220,7 +210,7 @@ pub(crate) fn fresh_name(target: &str, defs: &Map<String, Value>) -> String {
 /// `$id` (`https://example.com/s.json#/$defs/a` in a document with that `$id`).
 pub(crate) fn local_pointer(doc: &Value, reference: &str) -> Option<String> {
     // A `#…` reference needs no base: the root's `$id` is parsed only for the others.
-    local_target(reference).or_else(|| pointer_through(root_base(doc).as_ref(), reference))
+    pointer::local(reference).or_else(|| pointer_through(root_base(doc).as_ref(), reference))
 }
 
 /// The root's own `$id` (draft 4: `id`) without its fragment, when it is an absolute URI.
@@ -236,7 +226,7 @@ fn root_base(doc: &Value) -> Option<url::Url> {
 
 /// [`local_pointer`] with the root's base already read.
 fn pointer_through(base: Option<&url::Url>, reference: &str) -> Option<String> {
-    if let Some(local) = local_target(reference) {
+    if let Some(local) = pointer::local(reference) {
         return Some(local);
     }
     let base = base?;
@@ -244,6 +234,6 @@ fn pointer_through(base: Option<&url::Url>, reference: &str) -> Option<String> {
     let fragment = resolved.fragment().unwrap_or("").to_owned();
     resolved.set_fragment(None);
     (&resolved == base)
-        .then(|| local_target(&format!("#{fragment}")))
+        .then(|| pointer::local(&format!("#{fragment}")))
         .flatten()
 }

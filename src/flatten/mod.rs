@@ -251,14 +251,7 @@ impl Reader<'_> {
     /// The target of a local reference (`#`, `#/pointer`), with its pointer. Anchors, `$id`s
     /// and other files are not followed: a branch behind one cannot be read (F3, F7.5).
     pub(crate) fn resolve(&self, reference: &str) -> Option<(&Value, String)> {
-        let fragment = reference.strip_prefix('#')?;
-        let decoded = percent_encoding::percent_decode_str(fragment)
-            .decode_utf8()
-            .ok()?
-            .into_owned();
-        if !decoded.is_empty() && !decoded.starts_with('/') {
-            return None;
-        }
+        let decoded = pointer::local(reference)?;
         pointer::get(self.root, &decoded).map(|v| (v, decoded))
     }
 

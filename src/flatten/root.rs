@@ -237,7 +237,7 @@ fn retarget_into_root(doc: &mut Value, target: &str, copied: &[&str]) {
                 let renamed = map
                     .get("$ref")
                     .and_then(Value::as_str)
-                    .and_then(hoist::local_target)
+                    .and_then(pointer::local)
                     .and_then(|pointer| {
                         let rest = pointer.strip_prefix(target)?.to_owned();
                         let first = pointer::tokens(&rest)?.into_iter().next()?;

@@ -16,6 +16,7 @@ use serde_json::Value;
 
 use super::Notes;
 use crate::schema::keywords::{ANCHORS, IDS};
+use crate::schema::pointer;
 
 /// The definitions containers considered.
 const CONTAINERS: [&str; 2] = ["$defs", "definitions"];
@@ -137,15 +138,12 @@ fn references(value: &Value, out: &mut Vec<Entry>) {
 
 /// The entry a reference's fragment points into (`…#/$defs/Name/…`).
 fn entry_of(reference: &str) -> Option<Entry> {
-    let (_, fragment) = reference.rsplit_once('#')?;
-    let decoded = percent_encoding::percent_decode_str(fragment)
-        .decode_utf8()
-        .ok()?;
-    let mut segments = decoded.strip_prefix('/')?.split('/');
-    let container = segments.next()?;
-    let name = segments.next()?;
-    let container = CONTAINERS.into_iter().find(|c| *c == container)?;
-    Some((container, name.replace("~1", "/").replace("~0", "~")))
+    let tokens = pointer::tokens(&pointer::fragment(reference)?)?;
+    let [container, name, ..] = tokens.as_slice() else {
+        return None;
+    };
+    let container = CONTAINERS.into_iter().find(|c| c == container)?;
+    Some((container, name.clone()))
 }
 
 /// True when `value` holds an `$id` or an anchor anywhere (a string under one of their names:

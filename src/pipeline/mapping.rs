@@ -104,11 +104,12 @@ pub fn unsound(loaded: &Loaded, at: &str) -> Option<String> {
 /// Where the `$ref` of the node at `here` (in the input document) leads, when it resolved to
 /// a place in that same document.
 fn local_target<'l>(loaded: &'l Loaded, here: &str) -> Option<&'l str> {
+    let from = crate::document::Location {
+        doc: 0,
+        pointer: here.to_owned(),
+    };
     loaded
-        .references
-        .iter()
-        .find(|r| r.from.doc == 0 && r.from.pointer == here && r.keyword == "$ref")
-        .and_then(|r| r.target.as_ref())
+        .target_of(&from, "$ref")
         .filter(|t| t.doc == 0)
         .map(|t| t.pointer.as_str())
 }

@@ -105,28 +105,43 @@ pub fn push_index(parent: &str, index: usize) -> String {
     format!("{parent}/{index}")
 }
 
-/// `%5B` → `[`, as a URI fragment spells a pointer's characters.
+/// `%5B` → `[`, `%20` → ` `: the one percent-decoding of a reference's fragment (RFC 3986
+/// §2.1), done once. A `%` not followed by two hex digits stays as written; bytes that are not
+/// UTF-8 once decoded are spelled lossily (no key of a JSON document can be named by them).
 pub fn percent_decoded(text: &str) -> String {
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        let hex = bytes
-            .get(i + 1..i + 3)
-            .and_then(|h| std::str::from_utf8(h).ok())
-            .and_then(|h| u8::from_str_radix(h, 16).ok());
-        match (bytes[i], hex) {
-            (b'%', Some(byte)) => {
-                out.push(byte);
-                i += 3;
-            }
-            (byte, _) => {
-                out.push(byte);
-                i += 1;
-            }
-        }
+    percent_encoding::percent_decode_str(text)
+        .decode_utf8_lossy()
+        .into_owned()
+}
+
+/// A URI or reference split at its fragment (RFC 3986 §3.5: the first `#` starts it): the
+/// resource as written and the fragment percent-decoded once, empty when there is none.
+/// `other.json#/$defs/my%20node` → (`other.json`, `/$defs/my node`).
+pub fn split_fragment(uri: &str) -> (&str, String) {
+    match uri.split_once('#') {
+        Some((resource, fragment)) => (resource, percent_decoded(fragment)),
+        None => (uri, String::new()),
     }
-    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// A URI without its fragment: `https://x/s.json#/a` → `https://x/s.json`.
+pub fn without_fragment(uri: &str) -> &str {
+    uri.split_once('#').map_or(uri, |(resource, _)| resource)
+}
+
+/// The fragment of a reference, percent-decoded once, when it has one: `#/a` → `/a`,
+/// `other.json#meta` → `meta`, `other.json` → `None`.
+pub fn fragment(reference: &str) -> Option<String> {
+    reference.split_once('#').map(|(_, f)| percent_decoded(f))
+}
+
+/// L3: the JSON Pointer a same-document reference names, decoded (`#/$defs/a` → `/$defs/a`,
+/// `#` → ``, `#/$defs/my%20node` → `/$defs/my node`); `None` for a reference that names
+/// another resource or an anchor (`#name`). The one place a `#…` reference becomes a pointer:
+/// `~0`/`~1` stay escaped in the pointer, as every pointer of stitch's is spelled.
+pub fn local(reference: &str) -> Option<String> {
+    let fragment = percent_decoded(reference.strip_prefix('#')?);
+    (fragment.is_empty() || fragment.starts_with('/')).then_some(fragment)
 }
 
 /// A reference (`#` and a pointer) as URI text: characters RFC 3986 does not allow are
@@ -230,6 +245,36 @@ mod tests {
         ] {
             assert_eq!(get(&value, pointer), value.pointer(pointer), "{pointer:?}");
         }
+    }
+
+    #[test]
+    fn references_become_pointers_one_way() {
+        assert_eq!(local("#/$defs/a").as_deref(), Some("/$defs/a"));
+        assert_eq!(local("#").as_deref(), Some(""));
+        // Percent-decoded once; `~1` stays a pointer escape.
+        assert_eq!(
+            local("#/$defs/my%20node").as_deref(),
+            Some("/$defs/my node")
+        );
+        assert_eq!(
+            local("#/$defs/a~1b%257E").as_deref(),
+            Some("/$defs/a~1b%7E")
+        );
+        assert_eq!(local("#/a/%5B-_%5D%2B").as_deref(), Some("/a/[-_]+"));
+        assert_eq!(local("#/100%").as_deref(), Some("/100%"));
+        assert_eq!(local("#name"), None);
+        assert_eq!(local("other.json#/a"), None);
+        assert_eq!(
+            split_fragment("other.json#/$defs/my%20node"),
+            ("other.json", "/$defs/my node".to_owned())
+        );
+        assert_eq!(split_fragment("other.json"), ("other.json", String::new()));
+        assert_eq!(fragment("other.json#meta").as_deref(), Some("meta"));
+        assert_eq!(fragment("other.json"), None);
+        assert_eq!(
+            without_fragment("https://x/s.json#/a#b"),
+            "https://x/s.json"
+        );
     }
 
     #[test]

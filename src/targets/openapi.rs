@@ -26,8 +26,7 @@ pub(super) fn inline_ref(schema: &Value, map: &mut Map<String, Value>, draft: Dr
     let Some(target) = map
         .get("$ref")
         .and_then(Value::as_str)
-        .and_then(|r| r.strip_prefix('#'))
-        .map(crate::schema::pointer::percent_decoded)
+        .and_then(crate::schema::pointer::local)
     else {
         return false;
     };
@@ -79,8 +78,8 @@ fn recursive(schema: &Value, target: &str) -> bool {
             match value {
                 Value::Object(map) => {
                     if let Some(r) = map.get("$ref").and_then(Value::as_str) {
-                        match r.strip_prefix('#') {
-                            Some(p) => stack.push(crate::schema::pointer::percent_decoded(p)),
+                        match crate::schema::pointer::local(r) {
+                            Some(p) => stack.push(p),
                             None => return true,
                         }
                     }

@@ -397,9 +397,9 @@ fn reference_targets(schema: &Value) -> Vec<String> {
                 if let Some(fragment) = map
                     .get("$ref")
                     .and_then(Value::as_str)
-                    .and_then(|r| r.split_once('#'))
+                    .and_then(pointer::fragment)
                 {
-                    out.push(pointer::percent_decoded(fragment.1));
+                    out.push(fragment);
                 }
                 stack.extend(map.values());
             }

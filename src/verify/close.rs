@@ -14,8 +14,8 @@ use serde_json::Value;
 use super::space::Space;
 use crate::convert;
 use crate::document::Location;
-use crate::schema::Draft;
 use crate::schema::keywords::Application;
+use crate::schema::{Draft, pointer};
 
 /// One document of the closed set: URI, value, draft.
 pub(crate) type Resource = (String, Value, Draft);
@@ -52,7 +52,7 @@ pub(crate) fn closed(space: &Space<'_>) -> Vec<Resource> {
                 let (target_uri, target_root) = space.resource_of(target.doc);
                 let relative = target.pointer.strip_prefix(target_root).unwrap_or("");
                 let mapped = converted[target.doc].1.pointer(relative);
-                let base = target_uri.split('#').next().unwrap_or_default().to_owned();
+                let base = pointer::without_fragment(&target_uri).to_owned();
                 let encoded: String =
                     percent_encoding::utf8_percent_encode(&mapped, super::space::FRAGMENT)
                         .collect();

@@ -25,8 +25,7 @@ pub use space::Space;
 
 use crate::canonical;
 use crate::document::Location;
-use crate::schema::Draft;
-use crate::schema::Semantics;
+use crate::schema::{Draft, Semantics, pointer};
 use crate::validate::{Judgement, Rejection, Resource, SchemaSet};
 
 /// Verification options (V2, V4).
@@ -500,10 +499,7 @@ fn rejected_by(sup: &Space<'_>, rejection: &Rejection) -> String {
     let Some(uri) = &rejection.keyword_uri else {
         return rejection.schema_path.clone();
     };
-    let (base, fragment) = uri.split_once('#').unwrap_or((uri.as_str(), ""));
-    let fragment = percent_encoding::percent_decode_str(fragment)
-        .decode_utf8_lossy()
-        .into_owned();
+    let (base, fragment) = pointer::split_fragment(uri);
     for doc in 0..sup.loaded.documents.len() {
         let (doc_uri, root) = sup.resource_of(doc);
         let document = &sup.loaded.documents[doc];
@@ -512,8 +508,8 @@ fn rejected_by(sup: &Space<'_>, rejection: &Rejection) -> String {
             .pointer(root)
             .and_then(|schema| schema.get(document.draft.id_keyword()))
             .and_then(Value::as_str)
-            .map(|id| id.split('#').next().unwrap_or_default());
-        if doc_uri.split('#').next() == Some(base) || id == Some(base) {
+            .map(pointer::without_fragment);
+        if pointer::without_fragment(&doc_uri) == base || id == Some(base) {
             let at = Location {
                 doc,
                 pointer: format!("{root}{fragment}"),
@@ -546,7 +542,7 @@ fn second_opinion<'a>(sub: &Space<'a>, sup: &Space<'a>) -> Option<bool> {
         // references resolving the same.
         sup_uri = format!(
             "{}?stitch-presentation",
-            sup_uri.split('#').next().unwrap_or_default()
+            pointer::without_fragment(&sup_uri)
         );
     }
     let mut resources: Vec<(String, &Value, Draft)> = Vec::new();

@@ -43,12 +43,7 @@ pub struct Space<'a> {
 impl<'a> Space<'a> {
     /// The space of the schema at `root` (a pointer into the input document).
     pub fn new(loaded: &'a Loaded, root: &str) -> Space<'a> {
-        let mut refs = HashMap::default();
-        for reference in &loaded.references {
-            if let Some(target) = &reference.target {
-                refs.insert((&reference.from, reference.keyword), target);
-            }
-        }
+        let refs = loaded.reference_table();
         Space {
             loaded,
             root: Location {
@@ -71,7 +66,7 @@ impl<'a> Space<'a> {
     pub(crate) fn static_dynamic_target(&self, at: &Location) -> Option<&'a Location> {
         let target = self.target(at, "$dynamicRef")?;
         let reference = self.value(at)?.get("$dynamicRef")?.as_str()?;
-        let name = reference.rsplit_once('#').map_or("", |(_, f)| f);
+        let name = pointer::fragment(reference).unwrap_or_default();
         if name.is_empty() || name.starts_with('/') {
             return Some(target);
         }
@@ -93,7 +88,7 @@ impl<'a> Space<'a> {
             }
             counts
         });
-        (counts.get(name).copied().unwrap_or(0) <= 1).then_some(target)
+        (counts.get(name.as_str()).copied().unwrap_or(0) <= 1).then_some(target)
     }
 
     /// The value at a place.
@@ -139,7 +134,7 @@ impl<'a> Space<'a> {
     /// The URI (with a JSON Pointer fragment) a validator uses to name `at`.
     pub(crate) fn uri_of(&self, at: &Location) -> String {
         let (uri, root) = self.resource_of(at.doc);
-        let uri = uri.split('#').next().unwrap_or_default().to_owned();
+        let uri = pointer::without_fragment(&uri).to_owned();
         let relative = at.pointer.strip_prefix(root).unwrap_or(&at.pointer);
         let encoded: String = percent_encoding::utf8_percent_encode(relative, FRAGMENT).collect();
         format!("{uri}#{encoded}")

@@ -367,11 +367,9 @@ fn cycle_through(node: &Node<'_>, nodes: &[Node<'_>]) -> Option<String> {
     None
 }
 
-/// The pointer a local `$ref` names (`#/$defs/a` → `/$defs/a`, `#` → ``).
+/// The pointer a local `$ref` names (`#/$defs/a` → `/$defs/a`, `#` → ``, percent-decoded).
 fn local_target(map: &Map<String, Value>) -> Option<String> {
-    let reference = map.get("$ref")?.as_str()?;
-    let fragment = reference.strip_prefix('#')?;
-    (fragment.is_empty() || fragment.starts_with('/')).then(|| fragment.to_owned())
+    pointer::local(map.get("$ref")?.as_str()?)
 }
 
 /// A definition's name for messages: its last token, `#` for the root.
