@@ -9,6 +9,8 @@
 //! |                                           | the link stays a link                             |
 //! | a symbolic link to a character device or  | writes the stream through the link (`-o           |
 //! | a FIFO                                    | /dev/stdout`, `-o /dev/fd/3`, `-o >(gzip > f)`)   |
+//! | a descriptor stitch has open, whatever it | opens it for appending and writes the stream      |
+//! | names (`/dev/stdout >> log`, `/dev/fd/3`) | (Linux: a link through `/proc/…/fd/N`)            |
 //! | a dangling link, a link to anything else, | refused (`stitch::output::write`, exit 2); the    |
 //! | a directory, a socket, a block device     | message names the link and what it points to      |
 //!
@@ -33,19 +35,49 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
 }
 
 /// Writes what `fill` produces to `path`: atomically where the path is nothing or a regular file
-/// (or a link to one), as a stream to a character device or a FIFO, and refused for any other
-/// kind of path (the module doc's table). If `fill` or any later step of an atomic write fails,
-/// the temporary file is removed and an existing file is left as it was.
+/// (or a link to one), as a stream to a character device, a FIFO or an open descriptor, and
+/// refused for any other kind of path (the module doc's table). If `fill` or any later step of
+/// an atomic write fails, the temporary file is removed and an existing file is left as it was.
 ///
 /// Modes (L6): a new file gets what the umask gives (the temporary file is created with 0666,
-/// which the system masks: 0644 under umask 022); a file that is replaced keeps its mode.
+/// which the system masks: 0644 under umask 022); a file that is replaced keeps its mode and,
+/// where the system lets stitch give it, its owner and group.
 pub fn write_atomic_with(
     path: &Path,
     fill: impl FnOnce(&mut dyn Write) -> io::Result<()>,
 ) -> io::Result<()> {
     match destination(path)? {
         Destination::Replace(file) => replace(&file, fill),
-        Destination::Stream => stream(path, fill),
+        Destination::Stream => stream(path, false, fill),
+        Destination::Descriptor => stream(path, true, fill),
+    }
+}
+
+/// The regular file a write to `path` would replace, spelled with every link resolved (the
+/// same file always gets the same name, however it was reached), or `None` when the write is a
+/// stream that replaces nothing; an error when the kind of path is refused. Callers decide
+/// every destination with it before writing anything: that no two writes land on one file and
+/// none on a file the run reads.
+pub fn replaced_file(path: &Path) -> io::Result<Option<PathBuf>> {
+    Ok(match destination(path)? {
+        Destination::Replace(file) => Some(real_name(&file)),
+        Destination::Stream | Destination::Descriptor => None,
+    })
+}
+
+/// `path` with every link resolved where it exists; else its folder's real path and its name
+/// (else `path` as written, made absolute).
+fn real_name(path: &Path) -> PathBuf {
+    if let Ok(real) = path.canonicalize() {
+        return real;
+    }
+    let folder = match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    };
+    match (folder.canonicalize(), path.file_name()) {
+        (Ok(folder), Some(name)) => folder.join(name),
+        _ => lexical(path).unwrap_or_else(|| path.to_path_buf()),
     }
 }
 
@@ -57,10 +89,16 @@ enum Destination {
     Replace(PathBuf),
     /// The path (or the device or FIFO a link points to) opened and written in place.
     Stream,
+    /// A descriptor the process has open (`/dev/stdout`, `/dev/fd/3`), whatever it names,
+    /// opened again for appending: never renamed over, never truncated.
+    Descriptor,
 }
 
 /// What `path` is, and so how it is written; an error for a kind of path stitch refuses.
 fn destination(path: &Path) -> io::Result<Destination> {
+    if names_open_descriptor(path) {
+        return Ok(Destination::Descriptor);
+    }
     let found = match fs::symlink_metadata(path) {
         Ok(found) => found,
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
@@ -98,6 +136,36 @@ fn destination(path: &Path) -> io::Result<Destination> {
             "it is a symbolic link to `{shown}`, which cannot be followed: {e}"
         ))),
     }
+}
+
+/// True when `path`, or a link on the way from it to what it names, is an entry of a process's
+/// descriptor folder (Linux: `/proc/self/fd/1`, reached from `/dev/stdout` or `/dev/fd/1`).
+/// Such an entry names a file some process has open, with its own offset and flags: a shell's
+/// `>> log` sends stitch's standard output to the end of `log`, which a rename onto `log` would
+/// destroy. Elsewhere `/dev/fd/N` is a character device, which [`destination`] streams to.
+fn names_open_descriptor(path: &Path) -> bool {
+    if !cfg!(target_os = "linux") {
+        return false;
+    }
+    let mut here = path.to_path_buf();
+    // The system follows at most 40 links in a path; a longer chain fails to open anyway.
+    for _ in 0..40 {
+        let folder = match here.parent() {
+            Some(parent) if !parent.as_os_str().is_empty() => parent,
+            _ => Path::new("."),
+        };
+        if let Ok(folder) = folder.canonicalize()
+            && folder.starts_with("/proc")
+            && folder.file_name().is_some_and(|name| name == "fd")
+        {
+            return true;
+        }
+        match fs::read_link(&here) {
+            Ok(target) => here = folder.join(target),
+            Err(_) => return false,
+        }
+    }
+    false
 }
 
 /// A refusal to write, before anything was written.
@@ -140,12 +208,20 @@ fn kind(metadata: &fs::Metadata) -> &'static str {
 }
 
 /// Writes what `fill` produces to a character device or a FIFO (or a link to one), opened for
-/// writing as it is: no temporary file, no rename. The file is checked again once open, so a
-/// path replaced by a regular file in between is refused rather than written without
-/// truncation.
-fn stream(path: &Path, fill: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> io::Result<()> {
-    let file = fs::OpenOptions::new().write(true).open(path)?;
-    if !streams(&file.metadata()?) {
+/// writing as it is, or to an open descriptor (`descriptor`), opened for appending: no
+/// temporary file, no rename, nothing created or truncated. A device or FIFO is checked again
+/// once open, so a path replaced by a regular file in between is refused rather than written
+/// without truncation.
+fn stream(
+    path: &Path,
+    descriptor: bool,
+    fill: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> io::Result<()> {
+    let file = fs::OpenOptions::new()
+        .write(true)
+        .append(descriptor)
+        .open(path)?;
+    if !descriptor && !streams(&file.metadata()?) {
         return Err(refusal(
             "it changed while stitch opened it and is no longer a device or a FIFO".to_owned(),
         ));
@@ -173,6 +249,7 @@ fn replace(path: &Path, fill: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> 
         buffered.flush()?;
         drop(buffered);
         if let Some(existing) = &existing {
+            keep_owner(&file, existing);
             file.set_permissions(existing.permissions())?;
         }
         file.sync_all()?;
@@ -183,6 +260,19 @@ fn replace(path: &Path, fill: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> 
         let _ = fs::remove_file(&temporary);
     }
     written
+}
+
+/// Gives the new file the replaced one's owner and group where the system allows it (root may
+/// give any; others only a group they are in): a file stitch replaces as root stays its owner's.
+/// Done before the mode is set, since a change of owner clears set-user-ID and set-group-ID.
+fn keep_owner(file: &fs::File, existing: &fs::Metadata) {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let _ = std::os::unix::fs::fchown(file, Some(existing.uid()), Some(existing.gid()));
+    }
+    #[cfg(not(unix))]
+    let _ = (file, existing);
 }
 
 /// A new file beside the target, `.NAME.<unique>.stitch-tmp`, created with mode 0666 before

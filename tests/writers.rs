@@ -380,3 +380,179 @@ fn walk(dir: &Path) -> Vec<PathBuf> {
     }
     found
 }
+
+/// Runs stitch in `dir` with `args`; its standard output goes to `stdout` when given.
+fn stitch_in(dir: &Path, args: &[&str], stdout: Option<fs::File>) -> Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_stitch"));
+    command
+        .args(args)
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .env("COLUMNS", "200");
+    if let Some(file) = stdout {
+        command.stdout(file);
+    }
+    command.output().expect("stitch runs")
+}
+
+/// `-o /dev/stdout >> log`: the descriptor is written to (appended), never renamed over, so
+/// what `log` held stays and the presentation follows it (the adversary's review, issue 37).
+#[test]
+fn an_open_descriptor_is_appended_to_not_replaced() {
+    use std::os::unix::fs::MetadataExt;
+    let dir = Writer::Flatten.folder();
+    let expected = Writer::Flatten.expected(dir.path());
+    let log = dir.path().join("log.txt");
+    fs::write(&log, "precious\n").unwrap();
+    let inode = fs::metadata(&log).unwrap().ino();
+    for path in ["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"] {
+        let appending = fs::OpenOptions::new().append(true).open(&log).unwrap();
+        let output = stitch_in(
+            dir.path(),
+            &["flatten", "-q", "tool.json", "-o", path],
+            Some(appending),
+        );
+        assert_eq!(output.status.code(), Some(0), "{path}: {}", stderr(&output));
+        assert_eq!(
+            fs::metadata(&log).unwrap().ino(),
+            inode,
+            "{path}: log replaced"
+        );
+        let text = fs::read(&log).unwrap();
+        assert!(
+            text.starts_with(b"precious\n"),
+            "{path}: the log lost its start"
+        );
+        assert!(
+            text.ends_with(&expected),
+            "{path}: the presentation is not at the end"
+        );
+    }
+    assert_no_temporary_files(dir.path());
+}
+
+/// What a command reads is never written: `flatten -o` naming a file a reference of the input
+/// names, or the stitch.toml in use; `manifest -o` naming one of its tools or the stitch.toml.
+#[test]
+fn files_a_command_reads_are_never_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let defs = r#"{"$defs": {"s": {"type": "string"}}}"#;
+    fs::write(dir.path().join("defs.json"), defs).unwrap();
+    fs::write(
+        dir.path().join("c.json"),
+        r#"{"type": "object", "properties": {"a": {"$ref": "defs.json#/$defs/s"}}}"#,
+    )
+    .unwrap();
+    let config = "include = [\"*.json\"]\n";
+    fs::write(dir.path().join("stitch.toml"), config).unwrap();
+    for (output, message) in [
+        (
+            "defs.json",
+            "`defs.json` is a file `c.json` reads; stitch never overwrites what it reads",
+        ),
+        (
+            "stitch.toml",
+            "`stitch.toml` is the stitch.toml in use; stitch never overwrites what it reads",
+        ),
+    ] {
+        let run = stitch_in(dir.path(), &["flatten", "c.json", "-o", output], None);
+        assert_eq!(run.status.code(), Some(2), "{output}: {}", stderr(&run));
+        assert!(stderr(&run).contains(message), "{output}: {}", stderr(&run));
+        assert!(stderr(&run).contains("stitch::output::same_destination"));
+    }
+    assert_eq!(
+        fs::read_to_string(dir.path().join("defs.json")).unwrap(),
+        defs
+    );
+    assert_eq!(
+        fs::read_to_string(dir.path().join("stitch.toml")).unwrap(),
+        config
+    );
+
+    let dir = Writer::Manifest.folder();
+    let tool = dir.path().join("tools/refund.json");
+    let before = fs::read(&tool).unwrap();
+    let config = fs::read(dir.path().join("stitch.toml")).unwrap();
+    for output in ["tools/refund.json", "stitch.toml"] {
+        let run = stitch_in(dir.path(), &["manifest", "-o", output], None);
+        assert_eq!(run.status.code(), Some(2), "{output}: {}", stderr(&run));
+        let message = format!(
+            "`{output}` is a file the manifest is made from; stitch never overwrites what it reads"
+        );
+        assert!(
+            stderr(&run).contains(&message),
+            "{output}: {}",
+            stderr(&run)
+        );
+    }
+    assert_eq!(fs::read(&tool).unwrap(), before);
+    assert_eq!(fs::read(dir.path().join("stitch.toml")).unwrap(), config);
+    assert_no_temporary_files(dir.path());
+}
+
+/// `--out-dir`: two outputs that reach one file through a link are one destination, and a
+/// destination stitch refuses stops the run before anything is written.
+#[test]
+fn out_dir_destinations_are_decided_by_the_file_they_replace() {
+    let dir = Writer::OutDir.folder();
+    fs::write(dir.path().join("b.json"), CONTRACT).unwrap();
+    std::os::unix::fs::symlink("b.json", dir.path().join("out/tool.json")).unwrap();
+    fs::write(dir.path().join("out/b.json"), "old\n").unwrap();
+    let run = stitch_in(
+        dir.path(),
+        &["flatten", "--out-dir", "out", "tool.json", "b.json"],
+        None,
+    );
+    assert_eq!(run.status.code(), Some(2), "{}", stderr(&run));
+    assert!(
+        stderr(&run).contains("`tool.json` and `b.json` would both be written to `out/b.json`"),
+        "{}",
+        stderr(&run)
+    );
+    assert_eq!(
+        fs::read_to_string(dir.path().join("out/b.json")).unwrap(),
+        "old\n"
+    );
+
+    // A dangling link as the second destination: the first file is not written either.
+    fs::remove_file(dir.path().join("out/tool.json")).unwrap();
+    fs::write(dir.path().join("out/tool.json"), "gone\n").unwrap();
+    fs::remove_file(dir.path().join("out/b.json")).unwrap();
+    std::os::unix::fs::symlink("nowhere", dir.path().join("out/b.json")).unwrap();
+    let run = stitch_in(
+        dir.path(),
+        &["flatten", "--out-dir", "out", "tool.json", "b.json"],
+        None,
+    );
+    assert_eq!(run.status.code(), Some(2), "{}", stderr(&run));
+    assert!(
+        stderr(&run).contains("cannot write `out/b.json`: it is a symbolic link to `nowhere`"),
+        "{}",
+        stderr(&run)
+    );
+    assert_eq!(
+        fs::read_to_string(dir.path().join("out/tool.json")).unwrap(),
+        "gone\n"
+    );
+    assert_no_temporary_files(dir.path());
+}
+
+/// A replaced file keeps its owner and group as well as its mode, where stitch runs as root
+/// (elsewhere it can give a file only to itself: skipped, with a line on standard error).
+#[test]
+fn a_replaced_file_keeps_its_owner() {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    let dir = Writer::Flatten.folder();
+    let path = dir.path().join("dest.json");
+    fs::write(&path, "old\n").unwrap();
+    if std::os::unix::fs::chown(&path, Some(65534), Some(65534)).is_err() {
+        eprintln!("skipped: giving a file to another owner needs root");
+        return;
+    }
+    fs::set_permissions(&path, fs::Permissions::from_mode(0o640)).unwrap();
+    let run = Writer::Flatten.run(dir.path(), false);
+    assert_eq!(run.status.code(), Some(0), "{}", stderr(&run));
+    let after = fs::metadata(&path).unwrap();
+    assert_eq!((after.uid(), after.gid()), (65534, 65534));
+    assert_eq!(after.permissions().mode() & 0o7777, 0o640);
+}

@@ -282,6 +282,23 @@ fn write(
             source,
         })?;
     }
+    // A file a reference of this input named is read, never written (L6): known only once the
+    // input is loaded, so checked here rather than with the other destinations.
+    if let Ok(Some(replaced)) = output::replaced_file(path)
+        && loaded.files_read().contains(&replaced)
+    {
+        return Err(Error::Input(vec![
+            Finding::of(
+                codes::SAME_DESTINATION,
+                format!(
+                    "`{}` is a file `{}` reads; stitch never overwrites what it reads",
+                    path.display(),
+                    loaded.input().source.name
+                ),
+            )
+            .with_help("choose another output"),
+        ]));
+    }
     let rebased = pipeline::rebased(loaded, &presented.document, layout, path);
     let bytes = rebased.as_deref().unwrap_or(&presented.bytes);
     output::write_atomic(path, bytes.as_bytes()).map_err(|source| Error::Write {
@@ -444,12 +461,24 @@ fn destinations(
         .iter()
         .filter_map(|input| input.path()?.canonicalize().ok())
         .collect();
-    let mut claimed: HashMap<&Path, &Input> = HashMap::new();
+    let config_file = config.path.as_ref().and_then(|p| p.canonicalize().ok());
+    // Keyed by the file a write replaces (links resolved), or the path of a stream.
+    let mut claimed: HashMap<PathBuf, &Input> = HashMap::new();
     for (input, destination) in inputs.iter().zip(&destinations) {
         let Some(destination) = destination else {
             continue;
         };
-        if let Some(first) = claimed.get(destination.as_path()) {
+        // A kind of path stitch refuses (a directory, a dangling link) is refused before
+        // anything is written (issue 37).
+        let replaced = match output::replaced_file(destination) {
+            Ok(replaced) => replaced,
+            Err(why) => {
+                findings.push(super::write_finding(destination, &why));
+                continue;
+            }
+        };
+        let key = replaced.clone().unwrap_or_else(|| destination.clone());
+        if let Some(first) = claimed.get(&key) {
             findings.push(Finding::of(
                 codes::SAME_DESTINATION,
                 format!(
@@ -461,11 +490,20 @@ fn destinations(
             ));
             continue;
         }
-        claimed.insert(destination, input);
-        if destination
-            .canonicalize()
-            .is_ok_and(|real| sources.contains(&real))
-        {
+        claimed.insert(key, input);
+        let real = destination.canonicalize().ok();
+        if real.is_some() && real == config_file {
+            findings.push(
+                Finding::of(
+                    codes::SAME_DESTINATION,
+                    format!(
+                        "`{}` is the stitch.toml in use; stitch never overwrites what it reads",
+                        destination.display()
+                    ),
+                )
+                .with_help("choose another output"),
+            );
+        } else if real.is_some_and(|real| sources.contains(&real)) {
             findings.push(
                 Finding::of(
                     codes::SAME_DESTINATION,

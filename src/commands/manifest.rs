@@ -36,7 +36,8 @@ pub(super) fn run(args: &ManifestArgs, ctx: &mut Context<'_>) -> Result<Outcome,
         ));
     }
     let folder = folder_of(destination.as_deref());
-    let manifest = build(&args.paths, &config, &folder)?;
+    let (manifest, mut read) = build(&args.paths, &config, &folder)?;
+    read.extend(config.path.as_ref().and_then(|p| p.canonicalize().ok()));
     let bytes = manifest.bytes();
     let Some(path) = destination else {
         ctx.out.write_all(bytes.as_bytes())?;
@@ -61,6 +62,21 @@ pub(super) fn run(args: &ManifestArgs, ctx: &mut Context<'_>) -> Result<Outcome,
                 Ok(Outcome::Negative)
             }
         };
+    }
+    // L6: never over a file the manifest was made from (a tool, a file one refers to, the
+    // stitch.toml in use), nor over a kind of path stitch refuses.
+    match crate::output::replaced_file(&path) {
+        Ok(Some(replaced)) if read.contains(&replaced) => {
+            return Err(Error::Input(vec![
+                Finding::of(
+                    codes::SAME_DESTINATION,
+                    format!("`{shown}` is a file the manifest is made from; stitch never overwrites what it reads"),
+                )
+                .with_help("choose another output"),
+            ]));
+        }
+        Ok(_) => {}
+        Err(source) => return Err(Error::Write { path, source }),
     }
     crate::output::write_atomic(&path, bytes.as_bytes())
         .map_err(|source| Error::Write { path, source })?;
@@ -138,15 +154,24 @@ pub(super) fn duplicates(names: Vec<(String, Vec<String>)>) -> Vec<Finding> {
 }
 
 /// The manifest of every tool under `paths` (or the config's `include`), with `source` paths
-/// relative to `folder`.
-fn build(paths: &[PathBuf], config: &Config, folder: &Path) -> Result<Manifest, Error> {
+/// relative to `folder`, and the files it was made from (links resolved).
+fn build(
+    paths: &[PathBuf],
+    config: &Config,
+    folder: &Path,
+) -> Result<(Manifest, Vec<PathBuf>), Error> {
     let plan = super::config_plan(config);
     let found = discover::discover(paths, config).map_err(Error::Input)?;
     let mut refused = found.missing;
     let mut tools = Vec::new();
+    // Every file discovery found is read, a tool or not.
+    let mut read: Vec<PathBuf> = (found.files.iter())
+        .filter_map(|candidate| candidate.path.canonicalize().ok())
+        .collect();
     for candidate in &found.files {
         match super::load_candidate(candidate, &plan.load) {
             Ok(Some(loaded)) => {
+                read.extend(loaded.files_read());
                 let compiled = document::compile_findings(&loaded);
                 if compiled.is_empty() {
                     let file = candidate.path.display().to_string();
@@ -185,7 +210,9 @@ fn build(paths: &[PathBuf], config: &Config, folder: &Path) -> Result<Manifest, 
             .with_help("name the files or folders, or set `include` in stitch.toml"),
         ]));
     }
-    Manifest::new(options(&plan, config), tools).map_err(|names| Error::Input(duplicates(names)))
+    let manifest = Manifest::new(options(&plan, config), tools)
+        .map_err(|names| Error::Input(duplicates(names)))?;
+    Ok((manifest, read))
 }
 
 /// M1: how a manifest in `folder` names the file at `path`: relative, with `/`.

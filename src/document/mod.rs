@@ -80,6 +80,20 @@ impl Loaded {
         self.references.iter().any(|r| r.meta_schema.is_some())
     }
 
+    /// The files this load read from disk, each spelled with every link resolved: the input and
+    /// every file a reference named (`--ref-map`ped ones too). What a command writes must not be
+    /// one of them (L6).
+    pub fn files_read(&self) -> Vec<PathBuf> {
+        self.documents
+            .iter()
+            .filter_map(|d| match d.uri.scheme() {
+                "file" => d.uri.to_file_path().ok(),
+                _ => Some(PathBuf::from(&d.source.name)),
+            })
+            .filter_map(|path| path.canonicalize().ok())
+            .collect()
+    }
+
     /// Where the reference `keyword` (`$ref`, `$dynamicRef`, `$recursiveRef`) of the schema at
     /// `from` resolved to, as loading resolved it (`$id` and `$anchor` bases, other files,
     /// percent-escapes): the one lookup of a reference on a loaded document.
