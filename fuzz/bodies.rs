@@ -20,8 +20,9 @@
 
 use stitch::document::{self, LoadOptions, Loaded};
 use stitch::flatten::Choices;
-use stitch::pipeline::{self, Plan, RequestScope, Verification};
+use stitch::present::{self, Plan, Verification};
 use stitch::targets;
+use stitch::targets::adapt::{self, RequestScope};
 use stitch::verify::{self, Options, Space, Verdict};
 
 /// Samples per proof: enough to exercise the sampler, few enough for thousands of runs a second.
@@ -85,7 +86,7 @@ pub fn flatten(data: &[u8]) {
             verify: Some(options()),
             load: LoadOptions::default(),
         };
-        let presented = pipeline::present(&loaded, "fuzz.json", &plan);
+        let presented = present::present(&loaded, "fuzz.json", &plan);
         for schema in &presented.schemas {
             if let Verification::Verified(report) = &schema.verification {
                 assert!(
@@ -106,7 +107,7 @@ pub fn flatten(data: &[u8]) {
         for name in ["openai-strict", "gemini"] {
             let profile = targets::lookup(name).expect("a known target");
             let mut presented = presented.clone();
-            let _ = pipeline::target(
+            let _ = adapt::target(
                 profile,
                 &loaded,
                 &mut presented,

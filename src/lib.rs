@@ -4,34 +4,38 @@
 //! Pydantic — into a *presentation* schema that model providers accept, and proves that the
 //! presentation accepts every value the contract accepts.
 //!
-//! ## The pipeline
+//! ## The house
 //!
 //! ```text
-//! discover → document (read, parse, spans, refs) → flatten → verify → lint/targets → report
-//!                                               ↘ diff, manifest
+//! main → lib → commands → report → check → manifest → diff · lint · config → targets
+//!            → present → flatten · verify → document → leaves (schema, diagnostic, canonical, …)
 //! ```
+//!
+//! Each concept lives in one folder; each module imports only the layers below it
+//! (`tests/tidy.rs` holds the table, `LAYERS`).
 //!
 //! | module | owns |
 //! |---|---|
 //! | [`cli`] | the command line (clap derive types; their doc comments are `--help`) |
-//! | `commands` | one thin file per subcommand; glue between arguments, library and terminal |
-//! | [`schema`] | the shared vocabulary, a leaf: drafts, pointers, the keyword table, bounds |
-//! | [`document`] | loading: reading, parsing, kinds, drafts, offline references, positions (L1–L7) |
-//! | [`flatten`] | contract → presentation (F-rules), pure |
-//! | [`verify`] | sub ⊆ sup: the prover, the sampler, verdicts (V-rules), pure |
-//! | [`targets`] | provider profiles as data, and the checker that applies one (C4) |
+//! | `commands` | one thin file per subcommand; glue between arguments, features and terminal; none imports another |
+//! | [`report`] | renderers: miette for people, typed JSON documents, SARIF, GitHub annotations, Markdown |
+//! | [`check`] | `stitch check`: which files it reads (`discover`, C1) and the gate one document goes through (C2–C5) |
+//! | [`manifest`] | the manifest (M1–M3): its model and bytes, tools listed from presentations, staleness |
+//! | [`diff`] | what changed between two schemas: classification (D2), pairing, the change list (D3), text diffs (D4) |
 //! | [`lint`] | the lint rules of `check` over one document as written (C3), pure |
 //! | [`config`] | `stitch.toml` (C8): parsed and checked, pure |
-//! | [`discover`] | which files `check` reads (C1): paths, globs, the walk, shards |
-//! | [`pipeline`] | what commands do with documents, as library calls: present, pair, reproduce, check one document |
-//! | [`diff`] | what changed between two schemas: keyword by keyword (D3), unified text diffs (D4) |
+//! | [`targets`] | providers: profiles as data, rule checks, rewrites, adaptation (`adapt`), the way back (`mapping`) |
+//! | [`present`] | flatten one input and verify each presentation against its contract (§4) |
+//! | [`flatten`] | contract → presentation (F-rules), pure |
+//! | [`verify`] | sub ⊆ sup: the prover, the sampler, verdicts (V-rules), pure |
+//! | [`document`] | loading: reading, parsing, kinds, drafts, offline references and their lookup, positions (L1–L8) |
+//! | [`schema`] | the shared vocabulary, a leaf: drafts, pointers and references, the keyword table, the walk, bounds |
 //! | `convert` | reading drafts 4–7 as 2020-12 |
 //! | [`validate`] | the only door to the `jsonschema` crate |
 //! | [`canonical`] | the bytes stitch writes: pretty form and canonical form (§8) |
-//! | `output` | atomic file writes (L6) |
+//! | `output` | writing files without destroying anything (L6) |
 //! | `threads` | every worker thread, with the stack recursive code needs (L5) |
 //! | [`diagnostic`] | `Finding`, `Severity` and the one table of codes — a leaf |
-//! | [`report`] | renderers: miette for people, typed JSON documents for machines |
 //! | `error` | `Error`, `Outcome` and the exit-code table |
 //!
 //! ## The library
@@ -39,7 +43,8 @@
 //! The public modules above are the library: load a document ([`document::load`], or
 //! [`document::load_bytes`] from memory), flatten it ([`flatten::flatten_loaded`]), verify one
 //! schema against another ([`verify::verify`]), or
-//! do both as the `flatten` command does ([`pipeline::present`]); read findings and their codes
+//! do both as the `flatten` command does ([`present::present`]), and adapt the result to a
+//! provider ([`targets::adapt::target`]); read findings and their codes
 //! ([`diagnostic`]), write stitch's bytes ([`canonical`]) or its JSON documents
 //! ([`report::json`]). Everything else is internal and may change.
 //!
@@ -57,20 +62,20 @@
 #![allow(clippy::result_large_err)]
 
 pub mod canonical;
+pub mod check;
 pub mod cli;
 mod commands;
 pub mod config;
 mod convert;
 pub mod diagnostic;
 pub mod diff;
-pub mod discover;
 pub mod document;
 mod error;
 pub mod flatten;
 pub mod lint;
 pub mod manifest;
 mod output;
-pub mod pipeline;
+pub mod present;
 pub mod report;
 pub mod schema;
 pub mod targets;

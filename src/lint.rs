@@ -14,6 +14,7 @@ use serde_json::{Map, Value};
 
 use crate::diagnostic::{Anchor, Finding, Severity, codes};
 use crate::document::Loaded;
+use crate::schema::walk::{self, Reading};
 use crate::schema::{Draft, keywords, pointer};
 use crate::validate;
 
@@ -81,15 +82,9 @@ pub fn lint(loaded: &Loaded) -> Vec<Finding> {
         let Some(schema) = input.value.pointer(root) else {
             continue;
         };
-        let mut stack = vec![(root.to_owned(), schema)];
-        while let Some((at, value)) = stack.pop() {
-            let Value::Object(map) = value else { continue };
-            if !seen.insert(at.clone()) {
-                continue;
-            }
-            node(map, &at, input.draft, &mut out);
-            for sub in input.draft.subschemas_as_written(map).into_iter().rev() {
-                stack.push((sub.pointer(&at), sub.schema));
+        for visit in walk::preorder(schema, root, input.draft, Reading::WRITTEN) {
+            if seen.insert(visit.at.clone()) {
+                node(visit.map, &visit.at, input.draft, &mut out);
             }
         }
     }

@@ -19,15 +19,13 @@
 //! renamed over a device, a FIFO or a link.
 //!
 //! The bytes themselves come from `canonical`; this module only puts them on disk, and says
-//! where `--out-dir` puts each input's presentation ([`mirrored`]).
+//! the path helpers `--out-dir` and discovery compare paths with ([`relative_to`], [`lexical`]).
 
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Component, Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
-
-use crate::document::Input;
 
 /// Writes `bytes` to `path` as the module doc's table says.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
@@ -306,34 +304,6 @@ fn create_temporary(folder: &Path, name: &str) -> io::Result<(PathBuf, fs::File)
     ))
 }
 
-/// Where `--out-dir DIR` puts the presentation of `input` (L6): under `out_dir`, at the input's
-/// path relative to `root`, so that one input always lands in one place whatever else is on the
-/// command line. `FILE#/pointer` becomes `STEM.TOKEN.json` beside where `FILE` would go (the
-/// pointer's last token, `/` and `\` replaced by `_`); standard input becomes `stdin.json`.
-/// `None` when the input is not inside `root`.
-///
-/// Paths are compared as written, made absolute against the working directory with `.` and `..`
-/// removed; when that finds the input outside the root, they are compared again with symbolic
-/// links resolved, so a root reached through a link still contains its files.
-pub fn mirrored(input: &Input, root: &Path, out_dir: &Path) -> Option<PathBuf> {
-    let (path, pointer) = match input {
-        Input::Stdin => return Some(out_dir.join("stdin.json")),
-        Input::File(path) => (path, None),
-        Input::Part(path, pointer) => (path, Some(pointer)),
-    };
-    let relative = relative_to(path, root)?;
-    let relative = match pointer {
-        None => relative,
-        Some(pointer) => {
-            let stem = relative.file_stem()?.to_string_lossy().into_owned();
-            let token = pointer.rsplit('/').next().unwrap_or_default();
-            let token = crate::schema::pointer::unescape(token).replace(['/', '\\'], "_");
-            relative.with_file_name(format!("{stem}.{token}.json"))
-        }
-    };
-    Some(out_dir.join(relative))
-}
-
 /// `path` relative to `root`, if it lies strictly inside it.
 pub(crate) fn relative_to(path: &Path, root: &Path) -> Option<PathBuf> {
     let inside = |path: &Path, root: &Path| {
@@ -511,31 +481,5 @@ mod tests {
             write_atomic(&path, b"x").unwrap_err().kind(),
             io::ErrorKind::NotFound
         );
-    }
-
-    #[test]
-    fn mirrored_keeps_the_path_relative_to_the_root() {
-        let out = Path::new("out");
-        let file = |p: &str| Input::File(PathBuf::from(p));
-        let at = |input: &Input, root: &str| mirrored(input, Path::new(root), out);
-        assert_eq!(at(&file("a/tool.json"), "."), Some(out.join("a/tool.json")));
-        assert_eq!(
-            at(&file("./a/../b/tool.json"), "."),
-            Some(out.join("b/tool.json"))
-        );
-        assert_eq!(at(&file("a/tool.json"), "a"), Some(out.join("tool.json")));
-        assert_eq!(
-            at(&file("a/tool.json"), "./a/"),
-            Some(out.join("tool.json"))
-        );
-        assert_eq!(at(&file("b/tool.json"), "a"), None);
-        assert_eq!(at(&file("../tool.json"), "."), None);
-        assert_eq!(at(&file("."), "."), None);
-        let part = Input::Part(
-            PathBuf::from("api/openapi.json"),
-            "/components/schemas/a~1b".to_owned(),
-        );
-        assert_eq!(at(&part, "."), Some(out.join("api/openapi.a_b.json")));
-        assert_eq!(at(&Input::Stdin, "elsewhere"), Some(out.join("stdin.json")));
     }
 }

@@ -13,8 +13,8 @@ use std::path::Path;
 
 use proptest::prelude::*;
 use serde_json::Value;
+use stitch::diff::compare::{self, Class, Comparison};
 use stitch::document::{self, Input, LoadOptions, Loaded};
-use stitch::pipeline::compare::{self, Class, Comparison};
 use stitch::schema::Semantics;
 use stitch::verify::{self, Report};
 use support::{case, change, objects_of};

@@ -14,8 +14,9 @@ use std::path::{Path, PathBuf};
 use stitch::diagnostic::Severity;
 use stitch::document::{self, Input, LoadOptions};
 use stitch::flatten::Choices;
-use stitch::pipeline::{self, Plan, RequestScope};
+use stitch::present::{self, Plan};
 use stitch::targets;
+use stitch::targets::adapt::{self, RequestScope};
 
 fn cases() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/targets");
@@ -40,8 +41,8 @@ fn render(case: &Path) -> (String, String, usize) {
         verify: None,
         load,
     };
-    let mut presented = pipeline::present(&loaded, "tool.json", &plan);
-    let findings = pipeline::target(
+    let mut presented = present::present(&loaded, "tool.json", &plan);
+    let findings = adapt::target(
         profile,
         &loaded,
         &mut presented,
@@ -50,7 +51,7 @@ fn render(case: &Path) -> (String, String, usize) {
         RequestScope::Document,
     )
     .findings;
-    pipeline::envelop(&loaded, &mut presented, profile.envelope);
+    adapt::envelop(&loaded, &mut presented, profile.envelope);
     let errors = findings
         .iter()
         .filter(|f| f.severity == Severity::Error)

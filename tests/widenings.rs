@@ -3,7 +3,7 @@
 //! contract's and the presentation's schemas for each key, keyword by keyword, never from the
 //! flattener's notes — is named by a `stitch::flatten::widened` finding at that case's property.
 //!
-//! The comparison is `stitch::diff::keywords` (the change list `stitch diff` builds on); what it
+//! The comparison is `stitch::flatten::keywords` (the change list `stitch diff` builds on); what it
 //! is given is this test's own reading: local `$ref`s followed, a nullable schema read without its
 //! `null`, the leaves of unions of unions opened up. Types, enums and consts are left out (the
 //! join unions them on purpose), and so are nested `properties` (the object join reports each
@@ -17,9 +17,9 @@ use std::path::{Path, PathBuf};
 
 use serde_json::{Value, json};
 use stitch::diagnostic::{Finding, codes};
-use stitch::diff::keywords::{self, KeywordChange};
 use stitch::document::{self, Input, LoadOptions};
 use stitch::flatten;
+use stitch::flatten::keywords::{self, KeywordChange};
 use stitch::schema::{Draft, Semantics};
 
 #[test]

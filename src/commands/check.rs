@@ -16,19 +16,19 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
 use super::Context;
+use crate::check::discover::{self, Candidate};
+use crate::check::gate::{Checked, Gate};
 use crate::cli::{CheckArgs, CheckFormat, TargetChoice};
 use crate::config::Config;
 use crate::diagnostic::{Finding, Severity, codes};
-use crate::discover::{self, Candidate};
 use crate::document;
 use crate::error::{Error, Outcome};
 use crate::flatten::Choices;
-use crate::pipeline;
-use crate::pipeline::check::{Checked, Gate};
 use crate::report::{
     self,
     json::{self, CheckDocument, CheckFile, CheckSummary},
 };
+use crate::targets::adapt;
 use crate::targets::{PROFILES, Profile, Request};
 use crate::verify::Verdict;
 
@@ -150,7 +150,7 @@ fn gate_files(args: &CheckArgs, ctx: &mut Context<'_>) -> Result<Outcome, Error>
     // that names the files and targets, when there is one (SARIF readers want a file).
     let about = config.path.as_ref().map(|p| p.display().to_string());
     for (profile, request) in gate.targets.iter().zip(&requests) {
-        let found = pipeline::request_findings(profile, request, None);
+        let found = adapt::request_findings(profile, request, None);
         findings.extend(gate.judged(found).into_iter().map(|f| Finding {
             file: about.clone(),
             ..f
@@ -204,12 +204,12 @@ fn manifest_findings(
     let Some(path) = config.manifest.as_deref().filter(|_| gate.manifest) else {
         return Vec::new();
     };
-    let options = super::manifest::options(&gate.plan, config);
+    let options = crate::manifest::options(&gate.plan, config);
     match crate::manifest::Manifest::new(options, tools) {
-        Ok(manifest) => super::manifest::stale(path, &manifest.bytes())
+        Ok(manifest) => crate::manifest::stale(path, &manifest.bytes())
             .into_iter()
             .collect(),
-        Err(names) => super::manifest::duplicates(names),
+        Err(names) => crate::manifest::duplicates(names),
     }
 }
 
@@ -292,12 +292,12 @@ fn check_one(candidate: &Candidate, gate: &Gate, config: &Config) -> Part {
     let artifact = config
         .presentations
         .as_deref()
-        .and_then(|folder| crate::output::mirrored(&input, &config.base, folder));
+        .and_then(|folder| crate::document::mirrored(&input, &config.base, folder));
     match loaded {
         Ok(Some(loaded)) => {
             let source = gate.manifest.then(|| {
-                let folder = super::manifest::folder_of(config.manifest.as_deref());
-                super::manifest::source_of(&folder, &candidate.path)
+                let folder = crate::manifest::folder_of(config.manifest.as_deref());
+                crate::manifest::source_of(&folder, &candidate.path)
             });
             let mut checked = gate.check(&loaded, &file, artifact.as_deref(), source.as_deref());
             if let (Some(path), Some(bytes)) = (&artifact, checked.artifact.take()) {

@@ -1,6 +1,6 @@
 //! `stitch diff OLD NEW` and `stitch diff --flatten CONTRACT` (D1–D5): load both sides (with
 //! --flatten, NEW is the contract's presentation; with --target, each side as that provider
-//! reads it), compare them (`pipeline::compare`), print the report in the format asked for,
+//! reads it), compare them (`diff::compare`), print the report in the format asked for,
 //! and exit as --fail-on says.
 //!
 //! Decisions the SPEC leaves open, written here and in the README: which values count is
@@ -12,10 +12,10 @@
 use super::{Context, choices, error_findings, load_options, verify_options};
 use crate::cli::{DiffArgs, DiffFormat, FailOn};
 use crate::diagnostic::Finding;
+use crate::diff::compare::{self, Comparison};
 use crate::document::{self, Input, Loaded};
 use crate::error::{Error, Outcome};
-use crate::pipeline::compare::{self, Comparison};
-use crate::pipeline::{Plan, reproduce};
+use crate::present::{Plan, reproduce};
 use crate::report::diff::{self, DiffDocument, Sides};
 use crate::report::json;
 

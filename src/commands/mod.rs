@@ -9,7 +9,6 @@ mod flatten;
 mod inspect;
 mod manifest;
 mod sample;
-mod target_all;
 mod targets;
 mod validate;
 mod verify;
@@ -151,9 +150,9 @@ pub fn semantics(arg: Option<SemanticsArg>, config: &Config) -> Semantics {
 }
 
 /// What stitch.toml alone asks of every document (`check` and `manifest` take no flag for it).
-pub fn config_plan(config: &Config) -> crate::pipeline::Plan {
+pub fn config_plan(config: &Config) -> crate::present::Plan {
     let choices = choices(&crate::cli::ShapeArgs::default(), config);
-    crate::pipeline::Plan {
+    crate::present::Plan {
         choices,
         verify: Some(verify_options(
             choices.semantics,
@@ -170,7 +169,7 @@ pub fn config_plan(config: &Config) -> crate::pipeline::Plan {
 /// C1: a file discovery found, loaded; `Ok(None)` when a walk found it and it does not look
 /// like a schema or a tool.
 pub fn load_candidate(
-    candidate: &crate::discover::Candidate,
+    candidate: &crate::check::discover::Candidate,
     options: &LoadOptions,
 ) -> Result<Option<document::Loaded>, Vec<Finding>> {
     if candidate.named {

@@ -17,8 +17,10 @@ use crate::cli::{Format, ValidateArgs};
 use crate::diagnostic::{Finding, codes};
 use crate::document::{self, Input, Loaded};
 use crate::error::{Error, Outcome};
-use crate::pipeline::{self, Nulled, Plan, RequestScope, Stringified, mapping};
+use crate::present::{self, Plan};
 use crate::report::json::{self, FORMAT_VERSION, ValidateDocument};
+use crate::targets::adapt::{self, RequestScope};
+use crate::targets::mapping::{self, Nulled, Stringified};
 use crate::verify::{self, Space};
 
 pub(super) fn run(args: &ValidateArgs, ctx: &mut Context<'_>) -> Result<Outcome, Error> {
@@ -209,7 +211,7 @@ fn judge(
             .at(rejection.instance_path.clone())
             .with_help(format!(
                 "refused by the contract `{name}` at #{}",
-                crate::targets::in_document(&at, &keyword_place(&rejection))
+                crate::schema::pointer::within(&at, &keyword_place(&rejection))
             )),
         );
     }
@@ -237,8 +239,8 @@ fn derived(
         verify: None,
         load: load.clone(),
     };
-    let mut presented = pipeline::present(loaded, &args.contract, &plan);
-    let targeted = pipeline::target(
+    let mut presented = present::present(loaded, &args.contract, &plan);
+    let targeted = adapt::target(
         profile,
         loaded,
         &mut presented,

@@ -1,12 +1,13 @@
-//! `stitch verify SUB SUP`: load both, pair their schemas (`pipeline::pairing`), verify each
+//! `stitch verify SUB SUP`: load both, pair their schemas (`diff::pairing`), verify each
 //! pair (V4) and print the reports (V5). Exit: 0 proven, 1 refuted, 3 unknown (V6).
 
 use super::{Context, error_findings, load_options, semantics, verify_options};
 use crate::cli::{Format, VerifyArgs};
 use crate::diagnostic::{Anchor, Finding, codes};
+use crate::diff::pairing;
 use crate::document::{self, Input};
 use crate::error::{Error, Outcome};
-use crate::pipeline::{self, findings, pairing, reproduce};
+use crate::present::{self, findings, reproduce};
 use crate::report::json::{self, FORMAT_VERSION, VerdictJson, VerifyDocument};
 use crate::report::verdict;
 use crate::verify::{self, Report, Space, Verdict};
@@ -98,7 +99,7 @@ pub(super) fn run(args: &VerifyArgs, ctx: &mut Context<'_>) -> Result<Outcome, E
             .anchored(Anchor::Key)
             .with_label("no tool of this name in SUP"),
         );
-        let report = pipeline::missing_tool(&sub, name, pointer, "SUP", &verify_options);
+        let report = present::missing_tool(&sub, name, pointer, "SUP", &verify_options);
         reports.push((name.clone(), report));
     }
     let worst = Verdict::worst(reports.iter().map(|(_, r)| r.verdict));

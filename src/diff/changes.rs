@@ -10,8 +10,8 @@
 
 use serde_json::{Map, Value};
 
-use super::keywords::{self, Change as Kind};
 use crate::canonical;
+use crate::flatten::keywords::{self, Change as Kind};
 use crate::schema::Draft;
 use crate::schema::keywords::{self as vocabulary, Role, Shape};
 use crate::schema::pointer;

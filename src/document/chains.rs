@@ -7,23 +7,13 @@
 use foldhash::{HashMap, HashSet};
 use serde_json::Value;
 
-use super::refs::{Document, Location, NodeKey, Reference, node_key};
+use super::table::{Document, Edge, Location, NodeKey, Reference, node_key};
 use crate::diagnostic::{Code, Finding, codes};
 use crate::schema::keywords::Application;
 use crate::schema::pointer;
 
 /// The longest chain of references followed without descending into a property or item.
 pub const MAX_REF_CHAIN: usize = 64;
-
-/// The nodes one reference joins, as the reference walk found them: schemas are told apart by
-/// [`node_key`], so this check looks no pointer up again.
-#[derive(Debug, Clone, Copy)]
-pub struct Edge {
-    /// The schema holding the reference.
-    pub holder: NodeKey,
-    /// Its target, when it resolved to a schema.
-    pub target: Option<NodeKey>,
-}
 
 /// The first cycle or over-long chain among `references` (whose nodes are `edges`, one each),
 /// as a finding without a span.

@@ -9,9 +9,11 @@
 mod chains;
 mod kind;
 pub(crate) mod locate;
+mod mirror;
 pub(crate) mod refs;
 mod select;
 pub(crate) mod source;
+mod table;
 mod uri;
 
 use std::path::{Path, PathBuf};
@@ -21,9 +23,11 @@ use serde_json::Value;
 use url::Url;
 
 pub use kind::{Contents, InputKind, Tool, ToolForm, detect, looks_checkable};
-pub use refs::{Document, Location, RefMap, Reference};
+pub use mirror::mirrored;
+pub use refs::RefMap;
 pub use select::split_located;
 pub use source::Input;
+pub use table::{Document, Location, Reference};
 
 use crate::diagnostic::{Finding, SourceText, codes};
 use crate::schema::{Draft, draft, pointer};

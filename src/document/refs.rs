@@ -16,51 +16,14 @@ use url::Url;
 use super::chains;
 use super::locate::{Locator, Part};
 use super::source;
+use super::table::{Document, Edge, Location, NodeKey, Reference, node_key};
 use super::uri::{
     folder_of, invalid_uri_character, meta_schema, same_document_uri, without_fragment,
 };
 use crate::diagnostic::{Code, Finding, SourceText, codes};
-use crate::schema::draft::{self, Draft, Subschema};
+use crate::schema::draft::{self, Draft};
 use crate::schema::pointer;
-
-/// One document stitch has read: the input, or a file reached through a reference.
-#[derive(Debug, Clone)]
-pub struct Document {
-    /// The text, for diagnostics.
-    pub source: Arc<SourceText>,
-    /// The value.
-    pub value: Value,
-    /// Its retrieval URI: `file://` for files, the original URI for `--ref-map`ped ones.
-    pub uri: Url,
-    /// Its draft (L2).
-    pub draft: Draft,
-}
-
-/// A place in a loaded document.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Location {
-    /// Index into the documents.
-    pub doc: usize,
-    /// JSON Pointer in that document.
-    pub pointer: String,
-}
-
-/// One reference and where it leads.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Reference {
-    /// The schema object holding the keyword.
-    pub from: Location,
-    /// `$ref`, `$dynamicRef` or `$recursiveRef`.
-    pub keyword: &'static str,
-    /// The absolute URI it resolved to.
-    pub uri: String,
-    /// Its target; `None` when it could not be resolved (a finding says why) or names a
-    /// meta-schema.
-    pub target: Option<Location>,
-    /// The draft whose meta-schema (or one of its vocabulary meta-schemas) it names. These are
-    /// built into the validator, so they resolve without a file.
-    pub meta_schema: Option<Draft>,
-}
+use crate::schema::walk::Subschema;
 
 /// How relative files and mapped URIs are read.
 pub trait Fetch {
@@ -140,7 +103,7 @@ struct Resolver<'f> {
     /// References not yet resolved.
     pending: VecDeque<Pending>,
     /// Every reference resolved, with the nodes it joins for the L5 check.
-    references: Vec<(Reference, chains::Edge)>,
+    references: Vec<(Reference, Edge)>,
     findings: Vec<Finding>,
     patterns: Vec<Pattern>,
     ref_map: &'f RefMap,
@@ -185,7 +148,7 @@ pub fn resolve(
         resolver.walk(0, root, &base);
         while let Some(pending) = resolver.pending.pop_front() {
             let (reference, target) = resolver.resolve_one(&pending);
-            let edge = chains::Edge {
+            let edge = Edge {
                 holder: pending.holder,
                 target,
             };
@@ -194,7 +157,7 @@ pub fn resolve(
     }
     let mut linked = std::mem::take(&mut resolver.references);
     linked.sort_by(|(a, _), (b, _)| a.from.cmp(&b.from).then(a.keyword.cmp(b.keyword)));
-    let (references, edges): (Vec<Reference>, Vec<chains::Edge>) = linked.into_iter().unzip();
+    let (references, edges): (Vec<Reference>, Vec<Edge>) = linked.into_iter().unzip();
     if let Some(finding) = chains::violation(&resolver.documents, &references, &edges) {
         resolver.findings.push(finding);
     }
@@ -266,21 +229,6 @@ impl<'a> Keys<'a> {
             }
         }
         keys
-    }
-}
-
-/// A schema node, told apart from every other by its document and its place ([`node_key`]).
-pub(super) type NodeKey = (usize, usize);
-
-/// The key under which the reference walk remembers a schema, and the L5 check finds it: the
-/// schema's address, which is its place (a node has one place in its tree, and a document is
-/// not changed while it is resolved). A document's root is named `0` instead, because the root
-/// value itself moves when the list of documents grows.
-pub(super) fn node_key(documents: &[Document], doc: usize, node: &Value) -> NodeKey {
-    if std::ptr::eq(node, &documents[doc].value) {
-        (doc, 0)
-    } else {
-        (doc, std::ptr::from_ref(node) as usize)
     }
 }
 

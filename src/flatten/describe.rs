@@ -9,8 +9,8 @@
 
 use serde_json::Value;
 
+use super::keywords::KeywordChange;
 use crate::canonical;
-use crate::diff::keywords::KeywordChange;
 
 /// What one branch says about a key.
 #[derive(Debug, Clone)]

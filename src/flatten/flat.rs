@@ -9,36 +9,14 @@ use serde_json::{Map, Value, json};
 
 use super::Notes;
 use super::Reader;
+use super::branches::{Branch, Discriminator, Union};
 use super::describe::{self, BranchText};
 use super::join::{self, Contribution};
 use super::losses;
 use super::object::ObjectView;
-use super::union::Branch;
 use crate::canonical;
 use crate::schema::Semantics;
 use crate::schema::pointer;
-
-/// What a flat object is built from.
-pub(crate) struct Union<'u, 'r> {
-    /// How to read the document.
-    pub reader: &'u Reader<'r>,
-    /// The union's own node: its siblings of the union apply to every branch (F6).
-    pub node: &'u Map<String, Value>,
-    /// Where the node is.
-    pub at: &'u str,
-    /// Where the union keyword is, for notes about it.
-    pub union_at: &'u str,
-    /// The branches, read as objects.
-    pub branches: &'u [Branch],
-    /// Whether to look for a discriminator (F4) and describe keys per case (F10): not for the
-    /// object joins of `merge` collisions, whose branches are not the union's.
-    pub discriminate: bool,
-    /// How many object joins of `merge` collisions this one is nested in (F7.4).
-    pub depth: usize,
-}
-
-/// The discriminator's name and every value, in branch order (F4).
-pub(crate) type Discriminator = Option<(String, Vec<Value>)>;
 
 /// The flat object of a union (F4, F6, F8, F10).
 pub(crate) fn flat_object(u: &Union<'_, '_>, notes: &mut Notes) -> ObjectView {

@@ -9,36 +9,17 @@
 use serde_json::{Map, Value};
 
 use super::Notes;
+use crate::schema::walk::{self, Reading};
 use crate::schema::{Draft, pointer};
 
 /// The pointer of every schema object under `root`, the root first, as `draft` reads them.
 pub(crate) fn schema_pointers(root: &Value, draft: Draft) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut stack = vec![String::new()];
-    while let Some(at) = stack.pop() {
-        let Some(Value::Object(map)) = pointer::get(root, &at) else {
-            continue;
-        };
-        // Every definitions container is walked whatever the draft: references reach them.
-        let mut children: Vec<String> = draft
-            .subschemas(map)
-            .iter()
-            .map(|s| s.pointer(&at))
-            .collect();
-        for container in ["$defs", "definitions"] {
-            if !draft.is_keyword(container)
-                && let Some(Value::Object(defs)) = map.get(container)
-            {
-                children.extend(
-                    defs.keys()
-                        .map(|k| pointer::push(&pointer::push(&at, container), k)),
-                );
-            }
-        }
-        out.push(at);
-        stack.extend(children.into_iter().rev());
-    }
-    out
+    // Every definitions container is walked whatever the draft: references reach them.
+    let reading = Reading::DRAFT.with_every_definitions_container();
+    walk::preorder(root, "", draft, reading)
+        .into_iter()
+        .map(|visit| visit.at)
+        .collect()
 }
 
 /// Every local reference target in `root` (pointers, as written or through the root's `$id`),

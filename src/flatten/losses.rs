@@ -2,7 +2,7 @@
 //! (F7, F10): a widening finding per case, with its pointer, and the lost constraints in words
 //! for the key's description (`When action = add: at least 1, default 1.`).
 //!
-//! The losses are found by comparing, keyword by keyword (`diff::keywords`, the change list
+//! The losses are found by comparing, keyword by keyword (`keywords`, the change list
 //! `stitch diff` builds on), the case's own schema with the flat one: not from the join's own
 //! bookkeeping. Both are first read the way the join reads them: a lone `$ref` is its target,
 //! and a nullable schema (`anyOf: [X, {"type": "null"}]`, `type: [T, "null"]`) is `X` or `T`
@@ -13,12 +13,12 @@
 
 use serde_json::Value;
 
+use super::branches::{Discriminator, Union};
 use super::describe;
-use super::flat::{Discriminator, Union};
 use super::join;
+use super::keywords::{self, Change, KeywordChange};
 use super::{Notes, Reader};
 use crate::canonical;
-use crate::diff::keywords::{self, Change, KeywordChange};
 
 /// Values longer than this (as canonical JSON) are not quoted in a finding: the keyword names
 /// the constraint and the pointer finds it.

@@ -17,9 +17,9 @@ use std::collections::BTreeSet;
 
 use serde_json::{Map, Value, json};
 
-use super::flat::{self, Union};
+use super::branches::{Branch, Union};
+use super::flat;
 use super::join::{self, Contribution};
-use super::union::Branch;
 use super::{Notes, Reader, object};
 use crate::canonical;
 use crate::schema::keywords::{self, Kind, is_annotation, is_definitions, is_identity};

@@ -18,11 +18,13 @@
 //! `join` → `merge` → `flat` → `join`. An object join in `merge` mode builds a flat object of
 //! its own, whose colliding keys are joined again; `merge` bounds the depth (16 levels).
 
+mod branches;
 mod deep;
 mod describe;
 mod flat;
 mod hoist;
 mod join;
+pub mod keywords;
 mod losses;
 mod merge;
 mod object;

@@ -10,9 +10,9 @@ use serde_json::{Map, Value};
 
 use super::hoist::{self, local_pointer};
 use crate::schema::Draft;
-use crate::schema::draft::Subschema;
 use crate::schema::keywords::{ANCHORS, Application, IDS};
 use crate::schema::pointer;
+use crate::schema::walk::{self, Reading, Subschema};
 
 /// A schema reached through positive steps only.
 pub(crate) const POSITIVE: u8 = 1;
@@ -330,20 +330,12 @@ pub(crate) fn has_keyword(doc: &Value, keyword: &str) -> bool {
 
 /// True when `schema` or a subschema of it sets an `$id` or an anchor (as `draft` spells them).
 pub(crate) fn identifies(schema: &Value, draft: Draft) -> bool {
-    let mut stack = vec![schema];
-    while let Some(node) = stack.pop() {
-        let Value::Object(map) = node else {
-            continue;
-        };
-        if IDS
-            .iter()
-            .chain(&ANCHORS)
-            .filter(|k| draft.is_keyword(k))
-            .any(|k| map.get(*k).is_some_and(Value::is_string))
-        {
-            return true;
-        }
-        stack.extend(draft.subschemas(map).iter().map(|sub| sub.schema));
-    }
-    false
+    walk::preorder(schema, "", draft, Reading::DRAFT)
+        .iter()
+        .any(|visit| {
+            IDS.iter()
+                .chain(&ANCHORS)
+                .filter(|k| draft.is_keyword(k))
+                .any(|k| visit.map.get(*k).is_some_and(Value::is_string))
+        })
 }

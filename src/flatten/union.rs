@@ -3,20 +3,12 @@
 
 use serde_json::Value;
 
-use super::flat::{self, Union};
-use super::object::{self, ObjectView};
+use super::branches::{Branch, Union};
+use super::flat;
+use super::object;
 use super::{Fix, Notes, Reader, Settings, hoist, positions};
 use crate::schema::keywords::{is_annotation, is_definitions};
 use crate::schema::pointer;
-
-/// One branch of the union, read.
-pub(crate) struct Branch {
-    /// Where its schema is (after following a `$ref` branch).
-    pub at: String,
-    pub view: ObjectView,
-    /// Its `title`, which names its case in descriptions when there is no discriminator (F10).
-    pub title: Option<String>,
-}
 
 /// A flattened union: the node that replaces it and, when F13 had to move referenced nodes
 /// first, the whole document those moves made (the node is then written into that one).

@@ -9,8 +9,8 @@ use serde_json::Value;
 
 use super::json::{FORMAT_VERSION, FindingJson, VerdictJson};
 use crate::diff::changes::Change;
+use crate::diff::compare::{Class, Comparison};
 use crate::diff::text;
-use crate::pipeline::compare::{Class, Comparison};
 use crate::verify::{Report, Verdict};
 
 /// The two sides as the user named them.

@@ -238,8 +238,8 @@ pub struct TextJson {
     pub value: Value,
 }
 
-impl From<&crate::pipeline::Stringified> for StringifiedJson {
-    fn from(s: &crate::pipeline::Stringified) -> Self {
+impl From<&crate::targets::mapping::Stringified> for StringifiedJson {
+    fn from(s: &crate::targets::mapping::Stringified) -> Self {
         StringifiedJson {
             schema: s.at.clone(),
             values: s
@@ -266,8 +266,8 @@ pub struct NulledJson {
     pub was_nullable: bool,
 }
 
-impl From<&crate::pipeline::Nulled> for NulledJson {
-    fn from(n: &crate::pipeline::Nulled) -> Self {
+impl From<&crate::targets::mapping::Nulled> for NulledJson {
+    fn from(n: &crate::targets::mapping::Nulled) -> Self {
         NulledJson {
             object: n.object.clone(),
             key: n.key.clone(),

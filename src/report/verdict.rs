@@ -2,7 +2,7 @@
 //! status line `flatten` prints for each presentation it verified.
 
 use crate::diagnostic::Severity;
-use crate::pipeline::Verification;
+use crate::present::Verification;
 use crate::verify::{Report, Verdict};
 
 use super::json;

@@ -1,15 +1,13 @@
 //! JSON Schema drafts and how each one reads its keywords (L2).
 //!
-//! Every rule that looks at a keyword asks this module whether the keyword exists in the
-//! document's draft and where its subschemas are (from the one keyword table, `keywords`). It
-//! owns no resolution (see `document::refs`) and no validation (see `validate`).
+//! What sets one draft apart from another (base keywords, tuples, boolean bounds, where
+//! definitions go). Whether a keyword exists in a draft and where its subschemas are is the
+//! keyword table's (`keywords`) and the walk's (`walk`). It owns no resolution (see
+//! `document::refs`) and no validation (see `validate`).
 
 use std::fmt;
 
-use serde_json::{Map, Value};
-
-use super::keywords::{self, Application, Shape};
-use super::pointer;
+use serde_json::Value;
 
 /// The drafts stitch reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -39,44 +37,6 @@ pub const ALL: [Draft; 5] = [
 impl fmt::Display for Draft {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
-    }
-}
-
-/// A subschema of a schema object: where it is and how it is applied.
-#[derive(Debug, Clone, Copy)]
-pub struct Subschema<'a> {
-    /// The keyword that holds it.
-    pub keyword: &'static str,
-    /// The pointer suffix from the parent (`/properties/a`, `/allOf/0`).
-    pub suffix_key: Option<&'a str>,
-    /// The array index, for keywords holding arrays.
-    pub suffix_index: Option<usize>,
-    /// How it is applied.
-    pub application: Application,
-    /// The subschema.
-    pub schema: &'a Value,
-}
-
-impl Subschema<'_> {
-    /// The subschema's pointer, given its parent's.
-    pub fn pointer(&self, parent: &str) -> String {
-        let extra = self.suffix_key.map_or(0, str::len) + 8;
-        let mut p = String::with_capacity(parent.len() + self.keyword.len() + extra);
-        p.push_str(parent);
-        self.push_onto(&mut p);
-        p
-    }
-
-    /// Appends the step down to the subschema to `pointer`, its parent's, in place.
-    pub fn push_onto(&self, pointer: &mut String) {
-        pointer::push_token(pointer, self.keyword);
-        if let Some(key) = self.suffix_key {
-            pointer::push_token(pointer, key);
-        }
-        if let Some(index) = self.suffix_index {
-            use std::fmt::Write;
-            let _ = write!(pointer, "/{index}");
-        }
     }
 }
 
@@ -152,92 +112,6 @@ impl Draft {
     /// `$anchor` names a location (2019-09 on); earlier drafts use a fragment-only `$id`.
     pub fn has_anchor_keyword(self) -> bool {
         self >= Draft::Draft2019_09
-    }
-
-    /// True when `keyword` means something in this draft. A keyword unknown to the draft asserts
-    /// nothing (L2): `const` in draft 4 is an annotation at most.
-    pub fn is_keyword(self, keyword: &str) -> bool {
-        keywords::lookup(keyword, self).is_some()
-    }
-
-    /// How `keyword` holds subschemas in this draft, when it holds any.
-    pub fn shape(self, keyword: &str) -> Option<Shape> {
-        keywords::lookup(keyword, self)?
-            .holds
-            .map(|(shape, _)| shape)
-    }
-
-    /// The subschemas of a schema object as this draft reads it, in keyword order. In drafts up
-    /// to 7 a `$ref` hides its siblings: only definitions containers are listed beside it (they
-    /// stay reachable by pointer).
-    pub fn subschemas(self, schema: &Map<String, Value>) -> Vec<Subschema<'_>> {
-        let mut out = Vec::new();
-        self.subschemas_into(schema, &mut out);
-        out
-    }
-
-    /// The subschemas of a schema object as written, siblings of a `$ref` included whatever
-    /// the draft: what a provider that reads keys literally sees.
-    pub fn subschemas_as_written(self, schema: &Map<String, Value>) -> Vec<Subschema<'_>> {
-        let mut out = Vec::new();
-        self.push_subschemas(schema, false, &mut out);
-        out
-    }
-
-    /// [`Draft::subschemas`] into `out` (cleared first), for a walk over every schema that
-    /// keeps one buffer rather than collecting a list per schema.
-    pub fn subschemas_into<'v>(self, schema: &'v Map<String, Value>, out: &mut Vec<Subschema<'v>>) {
-        let ref_only = self.ref_overrides_siblings() && schema.contains_key("$ref");
-        out.clear();
-        self.push_subschemas(schema, ref_only, out);
-    }
-
-    fn push_subschemas<'v>(
-        self,
-        schema: &'v Map<String, Value>,
-        ref_only: bool,
-        out: &mut Vec<Subschema<'v>>,
-    ) {
-        for (key, value) in schema {
-            let Some(row) = keywords::lookup(key, self) else {
-                continue;
-            };
-            let Some((shape, application)) = row.holds else {
-                continue;
-            };
-            if ref_only && application != Application::Definition {
-                continue;
-            }
-            let one = |schema| Subschema {
-                keyword: row.name,
-                suffix_key: None,
-                suffix_index: None,
-                application,
-                schema,
-            };
-            match (shape, value) {
-                (Shape::One | Shape::OneOrMany, Value::Object(_) | Value::Bool(_)) => {
-                    out.push(one(value));
-                }
-                (Shape::Many | Shape::OneOrMany, Value::Array(items)) => {
-                    out.extend(items.iter().enumerate().map(|(i, schema)| Subschema {
-                        suffix_index: Some(i),
-                        ..one(schema)
-                    }));
-                }
-                (Shape::Map | Shape::MapOrNames, Value::Object(map)) => {
-                    out.extend(
-                        map.iter()
-                            .filter(|(_, v)| shape == Shape::Map || !v.is_array())
-                            .map(|(k, schema)| Subschema {
-                                suffix_key: Some(k),
-                                ..one(schema)
-                            }),
-                    );
-                }
-                _ => {}
-            }
-        }
     }
 }
 

@@ -171,6 +171,17 @@ pub fn tokens(pointer: &str) -> Option<Vec<String>> {
     Some(rest.split('/').map(unescape).collect())
 }
 
+/// `at`, a pointer relative to the schema at `base`, as a pointer in the document that holds
+/// that schema (`/$defs/a` + `/properties/b` → `/$defs/a/properties/b`); a relative place that
+/// is not a pointer is the base itself.
+pub fn within(base: &str, at: &str) -> String {
+    let mut out = base.to_owned();
+    for token in tokens(at).unwrap_or_default() {
+        push_token(&mut out, &token);
+    }
+    out
+}
+
 /// True when `pointer` is `prefix` or lies beneath it.
 pub fn starts_with(pointer: &str, prefix: &str) -> bool {
     pointer == prefix

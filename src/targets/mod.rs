@@ -15,10 +15,12 @@
 //! Names: `openai-strict` is the newest dated profile of that name, `openai-strict@2026-08` one
 //! date exactly. Dates are the month the facts were gathered (the protocol version for MCP).
 
+pub mod adapt;
 mod anthropic;
 mod check;
 mod envelope;
 mod gemini;
+pub mod mapping;
 mod mcp;
 mod openai;
 mod openapi;
@@ -31,7 +33,7 @@ use std::fmt;
 pub use check::{Request, ToolInput, Violation, check, check_apart};
 pub use envelope::{Envelope, Shape, Wrapped, wrap};
 pub use openapi::enum_text;
-pub use rewrite::{Applied, Rewrite, apply, in_document};
+pub use rewrite::{Applied, Rewrite, apply};
 pub(crate) use strict::OBSERVE_KEYS;
 
 use crate::diagnostic::{Code, Severity, codes};

@@ -1,5 +1,5 @@
 //! The node rewrites for Gemini's `parameters`, OpenAPI 3.0's subset (SPEC §3 "Targets"), as
-//! pure functions on one schema object; `rewrite` decides where they run and `pipeline` proves
+//! pure functions on one schema object; `rewrite` decides where they run and `adapt::retarget` proves
 //! them, through the profile's view (`View::OpenApi`) where the provider reads a keyword as JSON
 //! Schema does not.
 //!

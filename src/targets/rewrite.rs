@@ -1,5 +1,5 @@
 //! The rewrites a target needs (SPEC §3 "Targets"), as pure functions on one input schema. Each
-//! is a widening or an equivalence by construction, and `pipeline` keeps a schema's rewrites only
+//! is a widening or an equivalence by construction, and `adapt::retarget` keeps a schema's rewrites only
 //! once the prover has shown that the rewritten schema accepts every value the presentation did.
 //!
 //! - `oneOf` → `anyOf` widens a node (values two branches accept are accepted too), so it is
@@ -10,7 +10,7 @@
 //!   subschema, so an equivalence inside them could not be kept.
 //! - OpenAI strict's three (`strict`): a `$ref` alone on its node, objects closed, and every
 //!   property required and nullable. Closing may narrow and requiring holds only modulo
-//!   null ⇒ absent, so `pipeline` proves those two apart from the rest.
+//!   null ⇒ absent, so `adapt::retarget` proves those two apart from the rest.
 //!
 //! Nodes are visited deepest first, so a rewrite that moves a node one level down (into an
 //! `anyOf`) never moves one still to be visited.
@@ -20,6 +20,7 @@ use std::collections::HashSet;
 use serde_json::Value;
 
 use super::{openapi, strict};
+use crate::schema::walk::{self, Reading};
 use crate::schema::{Draft, pointer};
 
 /// One kind of rewrite.
@@ -67,7 +68,7 @@ pub enum Rewrite {
     },
     /// A non-string `enum` written as `type: "string"`, `format: "enum"` and each value's
     /// JSON text (Gemini takes string enums only): a value mapping, like null ⇒ absent, that
-    /// `pipeline` records and `stitch validate` undoes; proven modulo that mapping.
+    /// `adapt::retarget` records and `stitch validate` undoes; proven modulo that mapping.
     StringEnums,
     /// A draft 4, 6 or 7 presentation converted to 2020-12 for a provider that reads only
     /// 2020-12 (`convert::presentation_to_2020_12`):
@@ -174,7 +175,7 @@ pub struct Applied {
     /// Where it was when rewritten: `at` before later rewrites moved it (a property wrapped
     /// in `anyOf` moves what it holds one level down).
     pub origin: String,
-    /// [`Rewrite::RequireAll`] only: the property accepted `null` already on its face (`pipeline`
+    /// [`Rewrite::RequireAll`] only: the property accepted `null` already on its face (`adapt::retarget`
     /// asks the validator too), so `null` and an absent key are one value in the presentation.
     pub was_nullable: bool,
 }
@@ -194,7 +195,7 @@ pub fn apply(rewrites: &[Rewrite], schema: &mut Value, draft: Draft, base: &str)
             continue;
         }
         if *rewrite == Rewrite::Draft2020_12 {
-            // The whole document's, done by `pipeline` before the rest.
+            // The whole document's, done by `adapt::redraft` before the rest.
             continue;
         }
         let positive = if *rewrite == Rewrite::OneOfToAnyOf {
@@ -259,7 +260,7 @@ fn apply_one(
     let targets = reference_targets(schema);
     let referred = |at: &str, keyword: &str| {
         let inside = pointer::push(at, keyword);
-        let in_document = in_document(base, &inside);
+        let in_document = pointer::within(base, &inside);
         targets
             .iter()
             .any(|t| pointer::starts_with(t, &inside) || pointer::starts_with(t, &in_document))
@@ -370,21 +371,10 @@ fn apply_one(
 
 /// Every schema node's pointer, parents before their subschemas.
 pub(super) fn preorder(schema: &Value, draft: Draft) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut stack = vec![String::new()];
-    while let Some(at) = stack.pop() {
-        let Some(Value::Object(map)) = schema.pointer(&at) else {
-            continue;
-        };
-        let children: Vec<String> = draft
-            .subschemas_as_written(map)
-            .iter()
-            .map(|sub| sub.pointer(&at))
-            .collect();
-        stack.extend(children.into_iter().rev());
-        out.push(at);
-    }
-    out
+    walk::preorder(schema, "", draft, Reading::WRITTEN)
+        .into_iter()
+        .map(|visit| visit.at)
+        .collect()
 }
 
 /// The pointers every local `$ref` of `schema` names, percent-decoded.
@@ -427,15 +417,6 @@ fn const_to_enum(map: &mut serde_json::Map<String, Value>) -> bool {
     let value = map.shift_remove("const").unwrap_or(Value::Null);
     map.shift_insert(index, "enum".to_owned(), Value::Array(vec![value]));
     true
-}
-
-/// `at` (relative to the schema) as a pointer in the document whose schema sits at `base`.
-pub fn in_document(base: &str, at: &str) -> String {
-    let mut out = base.to_owned();
-    for token in pointer::tokens(at).unwrap_or_default() {
-        pointer::push_token(&mut out, &token);
-    }
-    out
 }
 
 #[cfg(test)]

@@ -1,6 +1,6 @@
 //! The node rewrites OpenAI's strict mode needs (SPEC §3 "Targets", F7.6), as pure functions
 //! on one schema object. `rewrite` decides where they run (positive positions, never on a node a
-//! reference points into); `pipeline` proves what they cost.
+//! reference points into); `adapt::retarget` proves what they cost.
 //!
 //! - [`ref_alone`]: a `$ref` with siblings becomes `anyOf: [{"$ref": …}]` beside them. From
 //!   draft 2019-09 on a `$ref` applies in place like any applicator, so this is an equivalence;

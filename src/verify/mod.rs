@@ -575,7 +575,8 @@ fn second_opinion<'a>(sub: &Space<'a>, sup: &Space<'a>) -> Option<bool> {
 mod tests {
     use super::*;
     use crate::diagnostic::{Finding, SourceText};
-    use crate::document::refs::{self, Document, Fetch, RefMap};
+    use crate::document::Document;
+    use crate::document::refs::{self, Fetch, RefMap};
     use crate::document::{Contents, Loaded};
     use serde_json::json;
     use std::sync::Arc;

@@ -12,6 +12,7 @@ use serde_json::{Map, Value};
 
 use super::{Check, Family, Measure, Place, Profile, Rule};
 use crate::diagnostic::Severity;
+use crate::schema::walk::{self, Reading};
 use crate::schema::{Draft, pointer};
 
 /// One tool's input schema, as part of one request.
@@ -179,21 +180,14 @@ struct Node<'a> {
 
 /// Every object node of `schema`, parents before children, siblings in key order.
 fn nodes(schema: &Value, draft: Draft) -> Vec<Node<'_>> {
-    let mut out = Vec::new();
-    let mut stack: Vec<(String, &Value, usize, bool)> = vec![(String::new(), schema, 0, false)];
-    while let Some((at, value, parent_depth, property)) = stack.pop() {
-        let Value::Object(map) = value else { continue };
-        let depth = parent_depth + usize::from(is_object(map));
-        let children = draft.subschemas_as_written(map);
-        for sub in children.iter().rev() {
-            let child_property = sub.keyword == "properties";
-            stack.push((sub.pointer(&at), sub.schema, depth, child_property));
-        }
+    let mut out: Vec<Node<'_>> = Vec::new();
+    for visit in walk::preorder(schema, "", draft, Reading::WRITTEN) {
+        let parent_depth = visit.parent.map_or(0, |parent| out[parent].depth);
         out.push(Node {
-            at,
-            map,
-            depth,
-            property,
+            depth: parent_depth + usize::from(is_object(visit.map)),
+            property: visit.keyword == Some("properties"),
+            at: visit.at,
+            map: visit.map,
         });
     }
     out

@@ -75,39 +75,3 @@ pub fn of_report(
     }
     out
 }
-
-/// C4: a target's narrowing (a rewrite that closes objects, or a provider that reads them as
-/// closed) as a `stitch::target::narrowed` warning about the schema at `at`: `what` loses values
-/// the contract accepts, with one of them, or may lose some when the prover could not decide.
-/// The finding points at the keyword that refused the lost value, where the prover names one.
-pub(super) fn narrowing(
-    target: &str,
-    name: &str,
-    what: &str,
-    at: &str,
-    report: &Report,
-    file: &str,
-) -> Finding {
-    let message = match &report.counterexample {
-        Some(c) => format!(
-            "{target}: {name}: {what} loses values the contract accepts, such as {}",
-            serde_json::to_string(&c.value).unwrap_or_default()
-        ),
-        None => format!(
-            "{target}: {name}: {what} may lose values the contract accepts; the prover could not decide{}",
-            report.reason.as_ref().map_or(String::new(), |r| format!(
-                " (`{}` at #{}: {})",
-                r.keyword, r.pointer, r.message
-            ))
-        ),
-    };
-    let pointer = match &report.counterexample {
-        Some(c) if c.rejected_by.starts_with('/') => {
-            crate::targets::in_document(at, &c.rejected_by)
-        }
-        _ => at.to_owned(),
-    };
-    Finding::of(codes::TARGET_NARROWED, message)
-        .in_file(file)
-        .at(pointer)
-}

@@ -9,11 +9,12 @@
 
 use serde_json::Value;
 
-use super::{Plan, pairing};
+use super::pairing;
 use crate::canonical;
 use crate::diagnostic::Finding;
 use crate::diff::changes::{self, Change};
 use crate::document::{self, Contents, Loaded};
+use crate::present::Plan;
 use crate::targets::Profile;
 use crate::verify::{self, Report, Space, Verdict};
 
@@ -172,7 +173,7 @@ pub fn compare(
             class: Class::Removed,
             old: Some(at.clone()),
             new: None,
-            backward: Some(super::missing_tool(old, name, at, "NEW", options)),
+            backward: Some(crate::present::missing_tool(old, name, at, "NEW", options)),
             forward: None,
             changes: Vec::new(),
             old_text: text(old, at),
@@ -186,7 +187,7 @@ pub fn compare(
             old: None,
             new: Some(at.clone()),
             backward: None,
-            forward: Some(super::missing_tool(new, name, at, "OLD", options)),
+            forward: Some(crate::present::missing_tool(new, name, at, "OLD", options)),
             changes: Vec::new(),
             old_text: String::new(),
             new_text: text(new, at),
@@ -226,7 +227,7 @@ pub fn presentation(
     file: &str,
     target: Option<&'static Profile>,
 ) -> Result<Loaded, Vec<Finding>> {
-    let mut presented = super::present(
+    let mut presented = crate::present::present(
         loaded,
         file,
         &Plan {
@@ -240,11 +241,14 @@ pub fn presentation(
             verify: plan.verify.or_else(|| Some(verify::Options::default())),
             ..plan.clone()
         };
-        if let Some(done) = super::retarget(profile, loaded, &presented, &plan, file) {
+        if let Some(done) =
+            crate::targets::adapt::retarget(profile, loaded, &presented, &plan, file)
+        {
             presented.document = std::borrow::Cow::Owned(done.document);
             draft = done.draft;
         }
-        let read = super::view::read_as(profile, loaded, presented.document.into_owned(), draft);
+        let read =
+            crate::targets::adapt::read_as(profile, loaded, presented.document.into_owned(), draft);
         return document::load_derived_as(canonical::pretty(&read), loaded, &plan.load, draft);
     }
     document::load_derived_as(presented.bytes, loaded, &plan.load, draft)

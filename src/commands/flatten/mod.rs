@@ -1,5 +1,7 @@
 //! `stitch flatten FILE… [-o FILE | --out-dir DIR]`: load each input, present it (flatten and
-//! verify, `pipeline::present`), print or write the presentation atomically, and report.
+//! verify, `present::present`), print or write the presentation atomically, and report.
+
+mod all;
 
 use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
@@ -12,9 +14,10 @@ use crate::diagnostic::{Finding, Severity, codes};
 use crate::document::{self, Contents, Input, Loaded};
 use crate::error::{Error, Outcome};
 use crate::output;
-use crate::pipeline::{self, Plan, Presented, RequestScope, Targeted, Verification};
+use crate::present::{self, Plan, Presented, Verification};
 use crate::report::json::{self, FlattenDocument, FlattenResult, VerdictJson};
 use crate::report::verdict;
+use crate::targets::adapt::{self, RequestScope, Targeted};
 use crate::targets::{Envelope, Family, Profile, Request, Shape};
 use crate::verify::Verdict;
 
@@ -22,7 +25,7 @@ pub(super) fn run(args: &FlattenArgs, ctx: &mut Context<'_>) -> Result<Outcome, 
     let target = match args.target {
         Some(TargetChoice::All) => {
             all_alone(args)?;
-            return super::target_all::run(args, ctx);
+            return all::run(args, ctx);
         }
         Some(TargetChoice::One(profile)) => Some(profile),
         None => None,
@@ -66,10 +69,10 @@ pub(super) fn run(args: &FlattenArgs, ctx: &mut Context<'_>) -> Result<Outcome, 
                 continue;
             }
         };
-        let mut presented = pipeline::present(&loaded, file, &plan);
+        let mut presented = present::present(&loaded, file, &plan);
         refuted |= presented.verdict() == Some(Verdict::Refuted);
         let targeted = target.map_or_else(Default::default, |profile| {
-            pipeline::target(
+            adapt::target(
                 profile,
                 &loaded,
                 &mut presented,
@@ -80,7 +83,7 @@ pub(super) fn run(args: &FlattenArgs, ctx: &mut Context<'_>) -> Result<Outcome, 
         });
         request.add(&targeted.request);
         let layout =
-            envelope.and_then(|envelope| pipeline::envelop(&loaded, &mut presented, envelope));
+            envelope.and_then(|envelope| adapt::envelop(&loaded, &mut presented, envelope));
         refused |= targeted
             .findings
             .iter()
@@ -194,7 +197,7 @@ fn one_request(
     args: &FlattenArgs,
     document: &mut FlattenDocument,
 ) -> Result<bool, Error> {
-    let found = pipeline::request_findings(profile, request, None);
+    let found = adapt::request_findings(profile, request, None);
     if args.format == Format::Json {
         document.findings = json::findings(&ctx.shown(&found));
     } else {
@@ -240,7 +243,7 @@ pub(super) fn load(args: &FlattenArgs, input: &Input, plan: &Plan) -> Result<Loa
     }
 }
 
-/// What the command line (else stitch.toml) asks of `pipeline::present`.
+/// What the command line (else stitch.toml) asks of `present::present`.
 pub(super) fn plan(args: &FlattenArgs, config: &Config) -> Plan {
     let choices = choices(&args.shape, config);
     let verify =
@@ -299,7 +302,7 @@ fn write(
             .with_help("choose another output"),
         ]));
     }
-    let rebased = pipeline::rebased(loaded, &presented.document, layout, path);
+    let rebased = present::rebased(loaded, &presented.document, layout, path);
     let bytes = rebased.as_deref().unwrap_or(&presented.bytes);
     output::write_atomic(path, bytes.as_bytes()).map_err(|source| Error::Write {
         path: path.to_path_buf(),
@@ -447,7 +450,8 @@ fn destinations(
             let mut mirrored = Vec::with_capacity(inputs.len());
             for input in inputs {
                 let here = Path::new(".");
-                let destination = output::mirrored(input, root.as_deref().unwrap_or(here), out_dir);
+                let destination =
+                    document::mirrored(input, root.as_deref().unwrap_or(here), out_dir);
                 if destination.is_none() {
                     findings.push(outside_root(input, root.as_deref()));
                 }

@@ -14,12 +14,13 @@
 
 use serde_json::Value;
 
-use super::mapping::{self, Nulled, Stringified};
-use super::{Plan, Presented, findings};
+use super::listed;
 use crate::canonical;
 use crate::diagnostic::{Finding, codes};
 use crate::document::{self, Loaded};
+use crate::present::{Plan, Presented};
 use crate::schema::{Draft, pointer};
+use crate::targets::mapping::{self, Nulled, Stringified};
 use crate::targets::{self, Applied, Profile, Rewrite};
 use crate::verify::{self, Report, Space, Verdict};
 
@@ -430,7 +431,7 @@ fn nullable_before(stages: &mut [Stage], closed: &Loaded) {
         let space = Space::new(closed, &stage.at);
         let places = verify::Places::new(&space);
         for made in &mut stage.required {
-            let at = targets::in_document(&stage.at, &made.origin);
+            let at = pointer::within(&stage.at, &made.origin);
             made.was_nullable |= places.admits(&at, &Value::Null) == Some(true);
         }
     }
@@ -572,7 +573,7 @@ fn stringified_of(at: &str, before: &Value, enums: &[Applied]) -> Vec<Stringifie
         .filter_map(|e| {
             let values = before.pointer(&e.at)?.get("enum")?.as_array()?.clone();
             Some(Stringified {
-                at: targets::in_document(at, &e.at),
+                at: pointer::within(at, &e.at),
                 values,
             })
         })
@@ -630,7 +631,7 @@ fn nulled_of(stage: &Stage) -> Vec<Nulled> {
         .filter_map(|made| {
             let (object, key) = object_of(&made.at)?;
             Some(Nulled {
-                object: targets::in_document(&stage.at, &object),
+                object: pointer::within(&stage.at, &object),
                 key,
                 was_nullable: made.was_nullable,
             })
@@ -638,33 +639,10 @@ fn nulled_of(stage: &Stage) -> Vec<Nulled> {
         .collect()
 }
 
-/// At most this many places are listed in a note; the rest are counted.
-const LISTED: usize = 8;
-
-/// `a, b, c and N more`.
-pub(super) fn listed(places: &[String]) -> String {
-    let mut out = places
-        .iter()
-        .take(LISTED)
-        .cloned()
-        .collect::<Vec<_>>()
-        .join(", ");
-    if places.len() > LISTED {
-        out.push_str(&format!(" and {} more", places.len() - LISTED));
-    }
-    out
-}
-
 /// "`keyword` at #pointer" for each rewrite, in document pointers.
 fn places<'a>(stage: &Stage, applied: impl Iterator<Item = &'a Applied>) -> Vec<String> {
     applied
-        .map(|a| {
-            format!(
-                "`{}` at #{}",
-                a.keyword,
-                targets::in_document(&stage.at, &a.at)
-            )
-        })
+        .map(|a| format!("`{}` at #{}", a.keyword, pointer::within(&stage.at, &a.at)))
         .collect()
 }
 
@@ -707,7 +685,7 @@ fn rewritten(profile: &Profile, stage: &Stage, baseline: &str, file: &str) -> Fi
 
 /// The warning that closing objects lost values, with one of them.
 fn narrowed(profile: &Profile, stage: &Stage, report: &Report, file: &str) -> Finding {
-    findings::narrowing(&profile.id(), &stage.name, "closing objects", &stage.at, report, file)
+    super::narrowing(&profile.id(), &stage.name, "closing objects", &stage.at, report, file)
         .with_help(format!(
             "{} needs `additionalProperties: false` on every object, so keys beyond the declared ones cannot be sent; applied for this target only",
             profile.name

@@ -6,17 +6,17 @@
 
 use serde_json::Value;
 
-use super::{Plan, findings};
 use crate::canonical;
 use crate::diagnostic::Finding;
 use crate::document::{self, Loaded};
+use crate::present::Plan;
 use crate::schema::Draft;
 use crate::targets::Profile;
 use crate::verify::{self, Space, Verdict};
 
 /// `presentation` (of `loaded`'s schemas, read as `draft`) as `profile`'s provider reads it:
 /// each input schema through the profile's view.
-pub(super) fn read_as(
+pub(crate) fn read_as(
     profile: &Profile,
     loaded: &Loaded,
     mut presentation: Value,
@@ -66,7 +66,7 @@ pub(super) fn narrowed_by_view(
             "read as {} reads it (objects closed), the presentation",
             profile.name
         );
-        let mut finding = findings::narrowing(&profile.id(), name, &what, at, &report, file);
+        let mut finding = super::narrowing(&profile.id(), name, &what, at, &report, file);
         // The view's closing adds no keyword: point at the object it closed.
         if let Some(object) = finding.pointer.as_deref().and_then(|p| {
             p.strip_suffix("/additionalProperties")

@@ -5,15 +5,16 @@
 //! report, not a gate: the exit code is 0 unless an input cannot be read (2). `stitch flatten
 //! --target NAME` then shows one target's findings.
 
-use super::flatten::{load, plan};
-use super::{Context, error_findings};
+use super::{load, plan};
 use crate::cli::{FlattenArgs, Format};
+use crate::commands::{Context, error_findings, project};
 use crate::diagnostic::{Finding, Severity, codes};
 use crate::document::{Contents, Input};
 use crate::error::{Error, Outcome};
-use crate::pipeline::{self, RequestScope};
+use crate::present;
 use crate::report::json::{self, FORMAT_VERSION, TargetAllDocument, TargetAllResult, TargetRow};
 use crate::targets::PROFILES;
+use crate::targets::adapt::{self, RequestScope};
 use crate::verify::Verdict;
 
 pub(super) fn run(args: &FlattenArgs, ctx: &mut Context<'_>) -> Result<Outcome, Error> {
@@ -32,7 +33,7 @@ pub(super) fn run(args: &FlattenArgs, ctx: &mut Context<'_>) -> Result<Outcome, 
         }
         return Err(Error::Usage(message.to_owned()));
     }
-    let config = super::project(args.load.config.as_deref(), args.load.no_config)?;
+    let config = project(args.load.config.as_deref(), args.load.no_config)?;
     let plan = plan(args, &config);
     let mut failures: Vec<Finding> = Vec::new();
     for file in &args.files {
@@ -44,11 +45,11 @@ pub(super) fn run(args: &FlattenArgs, ctx: &mut Context<'_>) -> Result<Outcome, 
                 continue;
             }
         };
-        let presented = pipeline::present(&loaded, file, &plan);
+        let presented = present::present(&loaded, file, &plan);
         let mut rows = Vec::new();
         for profile in PROFILES {
             let mut shaped = presented.clone();
-            let found = pipeline::target(
+            let found = adapt::target(
                 profile,
                 &loaded,
                 &mut shaped,

@@ -1,23 +1,15 @@
-//! What the commands do with documents, as library calls, so that `flatten`, `verify`, `check`
-//! and `diff` share them: flatten an input and verify each presentation against its contract
-//! ([`present`]), pair the schemas of two documents (`pairing`), the findings a verdict makes
-//! (`findings`) and the command line that reproduces it (`reproduce`).
+//! Presenting one input (§4, the step `flatten`, `check`, `manifest`, `validate` and `diff
+//! --flatten` share): flatten each schema and verify each presentation against its contract
+//! ([`present`]), the findings a verdict makes (`findings`), the command line that reproduces it
+//! (`reproduce`), and the presentation's references rebased for where it is written
+//! ([`rebased()`]).
 //!
-//! It sits above `flatten` and `verify`, which never import each other. Pure but for reading the
-//! files a presentation's references name, as loading its contract did.
+//! It sits above `flatten` and `verify`, which never import each other, and below the features
+//! (targets, diff, check, manifest). Pure but for reading the files a presentation's references
+//! name, as loading its contract did.
 
-pub mod check;
-pub mod compare;
 pub mod findings;
-pub mod mapping;
-pub mod pairing;
-mod redraft;
 pub mod reproduce;
-pub mod retarget;
-mod view;
-
-pub use mapping::{Nulled, Stringified};
-pub use retarget::{Retargeted, retarget};
 
 use std::borrow::Cow;
 use std::path::Path;
@@ -26,10 +18,8 @@ use serde_json::Value;
 
 use crate::canonical;
 use crate::diagnostic::{Finding, codes};
-use crate::document::{self, Contents, LoadOptions, Loaded, Tool};
+use crate::document::{self, LoadOptions, Loaded};
 use crate::flatten::{self, Choices};
-use crate::schema::Draft;
-use crate::targets::{self, Profile, Request, ToolInput, Violation};
 use crate::verify::{self, Report, Space, Verdict};
 
 /// How to present a contract.
@@ -190,188 +180,6 @@ fn verify_presentation(
             result(name, at, Verification::Verified(Box::new(report)), found)
         })
         .collect()
-}
-
-/// C4: the findings of checking a presentation of `loaded` against `profile`, but for the
-/// limits a provider sets per request, and the document's counts toward them (its tools are
-/// sent together). Each finding points into the presentation and names the target in its
-/// message, the provider's predicted answer in its help.
-pub fn check_target(
-    profile: &'static Profile,
-    loaded: &Loaded,
-    presentation: &Value,
-    draft: Draft,
-    file: &str,
-) -> (Vec<Finding>, Request) {
-    let tools = tool_inputs(loaded, presentation, draft);
-    let (violations, request) = targets::check_apart(profile, &tools);
-    let findings = violations
-        .into_iter()
-        .map(|v| target_finding(profile, v).in_file(file))
-        .collect();
-    (findings, request)
-}
-
-/// C4: the findings of `request`'s per-request limits (counted over one document, or over all
-/// the documents sent together), about `file` when the request is one document's.
-pub fn request_findings(
-    profile: &'static Profile,
-    request: &Request,
-    file: Option<&str>,
-) -> Vec<Finding> {
-    request
-        .violations(profile)
-        .into_iter()
-        .map(|v| match file {
-            Some(file) => target_finding(profile, v).in_file(file),
-            None => Finding {
-                pointer: None,
-                ..target_finding(profile, v)
-            },
-        })
-        .collect()
-}
-
-/// Which tools one request sends, for the limits a provider sets per request.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum RequestScope {
-    /// The tools of the one document: its findings include the request's limits.
-    Document,
-    /// The tools of several documents: the caller adds up [`Targeted::request`] and reports
-    /// the limits once ([`request_findings`]).
-    Shared,
-}
-
-/// What `stitch flatten --target` found: the rewrites' notes, then what the target would refuse
-/// or drop; and where a model's `null` means absent.
-#[derive(Debug, Default)]
-pub struct Targeted {
-    /// The findings.
-    pub findings: Vec<Finding>,
-    /// The null ⇒ absent mapping (F7.6) of the rewritten presentation.
-    pub nulled: Vec<Nulled>,
-    /// The enums whose values a model sends as text.
-    pub stringified: Vec<Stringified>,
-    /// The draft the target converted the presentation to, if it did.
-    pub draft: Option<Draft>,
-    /// The document's counts toward the limits a provider sets per request.
-    pub request: Request,
-}
-
-/// C4, as `stitch flatten --target` does it: rewrites the presentation for `profile` (kept
-/// only where proven, see [`retarget()`]) and checks the result; `scope` says whether the
-/// document is a request of its own.
-pub fn target(
-    profile: &'static Profile,
-    loaded: &Loaded,
-    presented: &mut Presented<'_>,
-    plan: &Plan,
-    file: &str,
-    scope: RequestScope,
-) -> Targeted {
-    let mut targeted = Targeted::default();
-    if let Some(done) = retarget(profile, loaded, presented, plan, file) {
-        presented.document = Cow::Owned(done.document);
-        presented.bytes = done.bytes;
-        targeted.findings = done.findings;
-        targeted.nulled = done.nulled;
-        targeted.stringified = done.stringified;
-        targeted.draft = (done.draft != loaded.input().draft).then_some(done.draft);
-    }
-    let draft = targeted.draft.unwrap_or(loaded.input().draft);
-    targeted.findings.extend(view::narrowed_by_view(
-        profile,
-        loaded,
-        &presented.document,
-        draft,
-        plan,
-        file,
-    ));
-    let (checked, request) = check_target(profile, loaded, &presented.document, draft, file);
-    targeted.findings.extend(checked);
-    if scope == RequestScope::Document {
-        targeted
-            .findings
-            .extend(request_findings(profile, &request, Some(file)));
-    }
-    targeted.request = request;
-    targeted
-}
-
-/// The input schemas of a presentation of `loaded`, as one request.
-fn tool_inputs<'l>(
-    loaded: &'l Loaded,
-    presentation: &'l Value,
-    draft: Draft,
-) -> Vec<ToolInput<'l>> {
-    let input =
-        |name: &'l str, at: Option<&'l str>, description: Option<&'l str>, pointer: &'l str| {
-            Some(ToolInput {
-                name,
-                at,
-                description,
-                schema: presentation.pointer(pointer)?,
-                pointer,
-                draft,
-            })
-        };
-    let tool = |t: &'l Tool| {
-        input(
-            &t.name,
-            Some(&t.pointer),
-            t.description.as_deref(),
-            t.schema.as_deref()?,
-        )
-    };
-    match &loaded.contents {
-        Contents::Schema { name } => input(name, None, None, "").into_iter().collect(),
-        Contents::Tool(t) => tool(t).into_iter().collect(),
-        Contents::Tools { tools, .. } => tools.iter().filter_map(tool).collect(),
-    }
-}
-
-/// A violation as a finding about a presentation (the caller names the file).
-fn target_finding(profile: &Profile, violation: Violation) -> Finding {
-    let rule = violation.rule;
-    let evidence = format!("[{} {}]", rule.evidence.label(), rule.source);
-    let help = if !violation.predicts.is_empty() {
-        format!(
-            "{} would answer: {} {evidence}",
-            profile.name, violation.predicts
-        )
-    } else if violation.severity == crate::diagnostic::Severity::Error && rule.check.refused() {
-        format!(
-            "{} refuses it; its exact message is not recorded {evidence}",
-            profile.name
-        )
-    } else if violation.severity == crate::diagnostic::Severity::Error {
-        format!(
-            "{} takes the request without a word: the model never sees it {evidence}",
-            profile.name
-        )
-    } else {
-        format!("evidence: {evidence}")
-    };
-    Finding::new(
-        rule.check.code(),
-        violation.severity,
-        format!("{}: {}", profile.id(), violation.message),
-    )
-    .at(violation.pointer)
-    .with_help(help)
-}
-
-/// Puts a tool or tool list's presentation in `envelope`'s request shape; the pointers of its
-/// schemas there (for [`rebased()`]), or `None` for a bare schema (it stays a schema).
-pub fn envelop(
-    loaded: &Loaded,
-    presented: &mut Presented<'_>,
-    envelope: targets::Envelope,
-) -> Option<Vec<String>> {
-    let wrapped = targets::wrap(&loaded.contents, &presented.document, envelope)?;
-    presented.bytes = canonical::pretty(&wrapped.value);
-    presented.document = Cow::Owned(wrapped.value);
-    Some(wrapped.schemas)
 }
 
 /// F13: the presentation's bytes with its relative file references rewritten for `path`, when

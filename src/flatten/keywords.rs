@@ -1,7 +1,8 @@
 //! Keyword by keyword: how one schema object's constraints changed in another (D3's change
 //! list, one level deep: the subschemas of `properties`, `items` and the applicators are the
-//! caller's to enter). Used to state what flattening widened (F10, findings) and by the tests
-//! that check every widening is reported.
+//! caller's to enter). Used to state what flattening widened (F10, findings), by the tests
+//! that check every widening is reported, and by `diff::changes`, which enters the subschemas
+//! (D3). It lives with flattening, the lower of its two users (tests/tidy.rs's layers).
 
 use serde_json::{Map, Value};
 

@@ -6,13 +6,14 @@
 
 use serde_json::Value;
 
-use super::{Plan, Presented};
 use crate::canonical;
 use crate::convert;
 use crate::diagnostic::{Finding, codes};
 use crate::document::{self, Loaded};
+use crate::present::{Plan, Presented};
 use crate::schema::Draft;
-use crate::targets::{self, Profile, Rewrite};
+use crate::schema::pointer;
+use crate::targets::{Profile, Rewrite};
 use crate::verify::{self, Space, Verdict};
 
 /// A presentation converted to 2020-12.
@@ -103,12 +104,12 @@ pub(super) fn redraft(
         }
         let places: Vec<String> = changes
             .iter()
-            .map(|(node, keyword)| format!("`{keyword}` at #{}", targets::in_document(at, node)))
+            .map(|(node, keyword)| format!("`{keyword}` at #{}", pointer::within(at, node)))
             .collect();
         let what = if places.is_empty() {
             String::from("nothing but `$schema`")
         } else {
-            super::retarget::listed(&places)
+            super::listed(&places)
         };
         notes.push(
             Finding::of(

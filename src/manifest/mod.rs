@@ -1,12 +1,18 @@
 //! `stitch manifest` (M1–M3): one committed file that describes every tool the model sees, with
-//! digests. Pure: the tools in, the manifest's bytes out; what each tool is comes from the
-//! pipeline (`pipeline::check::manifest_tools`), and finding the files, writing or comparing the
-//! manifest are the commands'.
+//! digests. Pure: the tools in, the manifest's bytes out; what each tool is comes from its
+//! presentation (`listing`: [`manifest_tools`], [`present_for`]), and finding the files, writing
+//! or comparing the manifest are the command's.
 //!
 //! The bytes are decided here, once: the pretty form of [`crate::canonical`] (two spaces, LF, a
 //! trailing newline), the keys in the order M1 lists them, the tools sorted by name, each
 //! `inputSchema` in the presentation's own key order (the order a model reads its properties
 //! in; the digests do not depend on it). Paths use `/` whatever the platform.
+
+mod listing;
+mod project;
+
+pub use listing::{manifest_tools, present_for, record_target};
+pub use project::{duplicates, folder_of, options, source_of, stale};
 
 use std::collections::BTreeMap;
 
