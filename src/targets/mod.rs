@@ -16,15 +16,11 @@
 //! date exactly. Dates are the month the facts were gathered (the protocol version for MCP).
 
 pub mod adapt;
-mod anthropic;
 mod check;
 mod envelope;
-mod gemini;
 pub mod mapping;
-mod mcp;
-mod openai;
 mod openapi;
-mod others;
+mod profiles;
 mod rewrite;
 mod strict;
 
@@ -535,19 +531,19 @@ impl fmt::Display for Profile {
 
 /// Every profile, grouped by target name, oldest date first within a name.
 pub static PROFILES: &[&Profile] = &[
-    &openai::OPENAI,
-    &openai::OPENAI_STRICT,
-    &anthropic::ANTHROPIC,
-    &anthropic::ANTHROPIC_STRICT,
-    &gemini::GEMINI,
-    &gemini::GEMINI_JSON,
-    &mcp::MCP_2025_06_18,
-    &mcp::MCP_2025_11_25,
-    &mcp::MCP_2026_07_28,
-    &others::BEDROCK,
-    &others::MISTRAL,
-    &others::OLLAMA,
-    &others::LLAMA_CPP,
+    &profiles::openai::OPENAI,
+    &profiles::openai::OPENAI_STRICT,
+    &profiles::anthropic::ANTHROPIC,
+    &profiles::anthropic::ANTHROPIC_STRICT,
+    &profiles::gemini::GEMINI,
+    &profiles::gemini::GEMINI_JSON,
+    &profiles::mcp::MCP_2025_06_18,
+    &profiles::mcp::MCP_2025_11_25,
+    &profiles::mcp::MCP_2026_07_28,
+    &profiles::bedrock::BEDROCK,
+    &profiles::mistral::MISTRAL,
+    &profiles::ollama::OLLAMA,
+    &profiles::llama_cpp::LLAMA_CPP,
 ];
 
 /// The target names, in listing order, each once.

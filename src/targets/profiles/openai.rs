@@ -2,10 +2,10 @@
 //! Outputs; the Responses API's default). Facts: `PROVIDERS.md` (a) columns `oai-loose` and
 //! `oai-strict`, the OpenAI notes, (c) "OpenAI", (d) `openai-strict` and `openai`.
 
-use super::{
+use crate::diagnostic::Severity::{Error, Note, Warning};
+use crate::targets::{
     Check::*, Envelope, Evidence::*, Family, Measure, Place::*, Profile, Rewrite, Rule, Shape, View,
 };
-use crate::diagnostic::Severity::{Error, Note, Warning};
 
 const ROOT_TYPE: &str = "Invalid schema for function '{tool}': schema must be a JSON Schema of 'type: \"object\"', got 'type: \"None\"'.";
 const ROOT_UNION: &str = "Invalid schema for function '{tool}': schema must have type 'object' and not have 'oneOf'/'anyOf'/'allOf'/'enum'/'not' at the top level.";

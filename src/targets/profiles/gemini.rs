@@ -2,10 +2,10 @@
 //! `parametersJsonSchema`, JSON Schema. Facts: `PROVIDERS.md` (a) columns `gem-oas` and `gem-js`,
 //! the Gemini notes, (c) "Gemini / Vertex", (d) `gemini` and `gemini-json`.
 
-use super::{
+use crate::diagnostic::Severity::{Error, Warning};
+use crate::targets::{
     Check::*, Envelope, Evidence::*, Family, Measure, Place::*, Profile, Rewrite, Rule, Shape, View,
 };
-use crate::diagnostic::Severity::{Error, Warning};
 
 const UNKNOWN_NAME: &str =
     "Invalid JSON payload received. Unknown name \"{keyword}\" at '{context}': Cannot find field.";

@@ -2,10 +2,10 @@
 //! constrains little; its clients add their own rules (`--target openai`, `anthropic`, … check
 //! those). Facts: `PROVIDERS.md` (a) column `mcp`, the MCP notes, (d) `mcp@…`.
 
-use super::{
+use crate::diagnostic::Severity::{Error, Note, Warning};
+use crate::targets::{
     Check::*, Envelope, Evidence::*, Family, Place::*, Profile, Rewrite, Rule, Shape, View,
 };
-use crate::diagnostic::Severity::{Error, Note, Warning};
 
 /// The spec's own words: there is no provider to answer with an error, only clients.
 const MUST_BE_OBJECT: &str = "Failed to fetch tools: Invalid input: expected \"object\" (Claude Code drops the whole server)";

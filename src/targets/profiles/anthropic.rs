@@ -1,12 +1,12 @@
 //! Anthropic Messages `tools[].input_schema`, without and with `strict: true` (strict tool use
 //! and `output_config.format` share one subset). Facts: `PROVIDERS.md` (a) columns `ant` and
 //! `ant-strict`, the Anthropic notes, (c) "Anthropic", (d) `anthropic` and `anthropic-strict`.
-//! Bedrock with Claude models reuses these rules (`others`).
+//! Bedrock with Claude models reuses these rules (`bedrock`).
 
-use super::{
+use crate::diagnostic::Severity::{Error, Warning};
+use crate::targets::{
     Check::*, Envelope, Evidence::*, Family, Measure, Place::*, Profile, Rewrite, Rule, Shape, View,
 };
-use crate::diagnostic::Severity::{Error, Warning};
 
 pub(super) const ROOT_TYPE: &str = "tools.{index}.custom.input_schema.type: Field required";
 pub(super) const ROOT_UNION: &str = "tools.{index}.custom.input_schema: input_schema does not support oneOf, allOf, or anyOf at the top level";

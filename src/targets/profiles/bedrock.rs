@@ -1,0 +1,49 @@
+//! Amazon Bedrock Converse `toolSpec`. Facts: `PROVIDERS.md` (a) column `bedrock`, its notes,
+//! (d) `bedrock`. With a Claude model (the common case) the schema rules are Anthropic's
+//! (`anthropic::BASE`).
+
+use super::anthropic::BASE;
+use crate::diagnostic::Severity::Error;
+use crate::targets::{
+    Check::*, Envelope, Evidence::*, Family, Profile, Rewrite, Rule, Shape, View,
+};
+
+/// Bedrock Converse `toolSpec`, with a Claude model (the common case): Anthropic's rules for
+/// the schema, Bedrock's for the name and description. Strict tools: `anthropic-strict`.
+pub static BEDROCK: Profile = Profile {
+    name: "bedrock",
+    date: "2026-08",
+    family: Family::Bedrock,
+    summary: "Bedrock Converse `toolSpec` with a Claude model (for `strict`, also check `anthropic-strict`)",
+    rewrites: &[Rewrite::Draft2020_12],
+    envelope: Envelope {
+        shape: Shape::Bedrock,
+        strict: None,
+    },
+    view: View::Literal,
+    rules: &[
+        BASE[0],
+        BASE[1],
+        BASE[2],
+        BASE[3],
+        BASE[4],
+        BASE[5],
+        Rule {
+            check: ToolName {
+                pattern: "[a-zA-Z0-9_-]+",
+                max: 64,
+            },
+            level: Error,
+            evidence: Doc,
+            source: "BR-TS",
+            predicts: "",
+        },
+        Rule {
+            check: DescriptionNotEmpty,
+            level: Error,
+            evidence: Doc,
+            source: "BR-TS",
+            predicts: "",
+        },
+    ],
+};
