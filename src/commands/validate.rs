@@ -17,10 +17,12 @@ use crate::cli::{Format, ValidateArgs};
 use crate::diagnostic::{Finding, codes};
 use crate::document::{self, Input, Loaded};
 use crate::error::{Error, Outcome};
+use crate::manifest::{Manifest, Tool};
 use crate::present::{self, Plan};
 use crate::report::json::{self, FORMAT_VERSION, ValidateDocument};
 use crate::targets::adapt::{self, RequestScope};
-use crate::targets::mapping::{self, Nulled, Stringified};
+use crate::targets::back::{self, Shaped};
+use crate::targets::mapping::Nulled;
 use crate::verify::{self, Space};
 
 pub(super) fn run(args: &ValidateArgs, ctx: &mut Context<'_>) -> Result<Outcome, Error> {
@@ -65,26 +67,6 @@ pub(super) fn run(args: &ValidateArgs, ctx: &mut Context<'_>) -> Result<Outcome,
     }
 }
 
-/// `value` walked along the presentation with `nulled` undone, on a thread with the stack the
-/// walk needs (it recurses as deep as the arguments nest).
-fn walk(
-    presentation: &crate::document::Loaded,
-    at: &str,
-    value: serde_json::Value,
-    nulled: &[Nulled],
-    stringified: &[Stringified],
-) -> Result<(serde_json::Value, Vec<String>), Error> {
-    match crate::threads::run("stitch-validate", || {
-        mapping::unmap(presentation, at, value, nulled, stringified)
-    }) {
-        Ok(Ok(walked)) => Ok(walked),
-        _ => Err(Error::Input(vec![Finding::of(
-            codes::VERIFY_BUG,
-            "the arguments could not be walked along the presentation; this is a bug in stitch",
-        )])),
-    }
-}
-
 /// The last line on standard error: the verdict, and how many `null`s were dropped.
 fn summary(document: &ValidateDocument) -> String {
     let name = document.name.as_deref().unwrap_or_default();
@@ -98,19 +80,6 @@ fn summary(document: &ValidateDocument) -> String {
     } else {
         format!("validate: {name}: the contract refuses the arguments{dropped}\n")
     }
-}
-
-/// The presentation a target was sent, and the mappings its rewrites recorded: derived from the
-/// contract as `flatten --target` derives it, or read from a manifest.
-struct Shaped {
-    /// The presentation, loaded.
-    presentation: Loaded,
-    /// The input schema's pointer in it.
-    at: String,
-    /// Keys whose `null` means absent.
-    nulled: Vec<Nulled>,
-    /// Enums sent as text.
-    stringified: Vec<Stringified>,
 }
 
 /// Loads, presents, undoes the mappings and judges; fills `document` as it goes.
@@ -151,7 +120,7 @@ fn judge(
     };
     let shaped = match (args.target, &tool) {
         (None, _) => None,
-        (Some(profile), Some(tool)) => Some(from_manifest(tool, profile, &name, &loaded, &load)?),
+        (Some(profile), Some(tool)) => Some(from_manifest(tool, profile, &loaded, &load)?),
         (Some(profile), None) => Some(derived(profile, &loaded, &at, args, &config, &load)?),
     };
     let (value, rejections) = match shaped {
@@ -160,39 +129,25 @@ fn judge(
             (value, rejections)
         }
         Some(shaped) => {
-            // Where a key accepted `null` before, `null` and absent are one value: the model's
-            // `null` is kept there when the contract takes it, and dropped otherwise.
-            let unambiguous: Vec<Nulled> = shaped
-                .nulled
-                .iter()
-                .filter(|n| !n.was_nullable)
-                .cloned()
-                .collect();
-            let mut tries = vec![unambiguous.as_slice()];
-            if unambiguous.len() < shaped.nulled.len() {
-                tries.push(&shaped.nulled);
-            }
-            let mut best = None;
-            for mapping in tries {
-                let (unmapped, dropped) = walk(
-                    &shaped.presentation,
-                    &shaped.at,
-                    value.clone(),
-                    mapping,
-                    &shaped.stringified,
-                )?;
-                let rejections = rejections_of(&unmapped)?;
-                let accepted = rejections.is_empty();
-                if best.is_none() || accepted {
-                    best = Some((unmapped, rejections, dropped));
-                }
-                if accepted {
-                    break;
-                }
-            }
-            let (unmapped, rejections, dropped) = best.unwrap_or_default();
-            document.dropped = dropped;
-            (unmapped, rejections)
+            // On a thread with the stack the walk needs (it recurses as deep as the arguments
+            // nest).
+            let walk = |shaped: &Shaped, value, nulled: &[Nulled]| match crate::threads::run(
+                "stitch-validate",
+                || back::unmap(shaped, value, nulled),
+            ) {
+                Ok(Ok(walked)) => Ok(walked),
+                _ => Err(Error::Input(vec![Finding::of(
+                    codes::VERIFY_BUG,
+                    "the arguments could not be walked along the presentation; this is a bug in \
+                     stitch",
+                )])),
+            };
+            let judge = |value: &serde_json::Value| {
+                rejections_of(value).map(|rejections| (rejections.is_empty(), rejections))
+            };
+            let read = back::read_back(&shaped, &value, walk, judge)?;
+            document.dropped = read.dropped;
+            (read.value, read.judgement)
         }
     };
     let valid = rejections.is_empty();
@@ -263,7 +218,7 @@ fn derived(
 enum Contract {
     /// A file (not a part of one, nor standard input) whose document has `manifestVersion`,
     /// with its path: its `source` paths are relative to its folder.
-    Manifest(std::path::PathBuf, serde_json::Value),
+    Manifest(std::path::PathBuf, Box<Manifest>),
     /// Anything else, loaded and compiled.
     Schema(Loaded),
 }
@@ -276,7 +231,13 @@ fn read_contract(contract: &str, load: &crate::document::LoadOptions) -> Result<
             let (source, value) =
                 document::read_value(&input, load.max_input_size).map_err(Error::Input)?;
             if value.get("manifestVersion").is_some() {
-                return Ok(Contract::Manifest(path.clone(), value));
+                let manifest = Manifest::read(value).map_err(|why| {
+                    Error::Usage(format!(
+                        "`{}` has a manifestVersion but is not a manifest stitch reads: {why}",
+                        path.display()
+                    ))
+                })?;
+                return Ok(Contract::Manifest(path.clone(), Box::new(manifest)));
             }
             document::load_read(path, source, value, load)
         }
@@ -293,54 +254,15 @@ fn read_contract(contract: &str, load: &crate::document::LoadOptions) -> Result<
 /// was written stops the command: the recorded mappings may not be its own any more.
 fn recorded_tool(
     path: &std::path::Path,
-    manifest: &serde_json::Value,
+    manifest: &Manifest,
     args: &ValidateArgs,
     load: &crate::document::LoadOptions,
-) -> Result<(Loaded, String, String, serde_json::Value), Error> {
+) -> Result<(Loaded, String, String, Tool), Error> {
     let shown = path.display();
-    let tools = manifest
-        .get("tools")
-        .and_then(serde_json::Value::as_array)
-        .map(Vec::as_slice)
-        .unwrap_or_default();
-    let names: Vec<&str> = tools
-        .iter()
-        .filter_map(|t| t.get("name")?.as_str())
-        .collect();
-    let listed = || {
-        names
-            .iter()
-            .map(|n| format!("`{n}`"))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    let tool = match (&args.tool, tools) {
-        (None, [one]) => one,
-        (None, _) => {
-            return Err(Error::Usage(format!(
-                "`{shown}` lists {} tools; choose one with --tool NAME ({})",
-                tools.len(),
-                listed()
-            )));
-        }
-        (Some(name), _) => tools
-            .iter()
-            .find(|t| t.get("name").and_then(serde_json::Value::as_str) == Some(name))
-            .ok_or_else(|| {
-                Error::Usage(format!(
-                    "no tool `{name}` in `{shown}`; it lists: {}",
-                    listed()
-                ))
-            })?,
-    };
-    let field = |key: &str| {
-        tool.get(key)
-            .and_then(serde_json::Value::as_str)
-            .unwrap_or_default()
-    };
-    let name = field("name").to_owned();
-    let (file, at) = document::split_located(field("source"));
-    let at = at.unwrap_or_default();
+    let tool = manifest
+        .tool(args.tool.as_deref(), &shown.to_string())
+        .map_err(Error::Usage)?;
+    let (file, at) = tool.contract_place();
     let folder = path.parent().unwrap_or(std::path::Path::new(""));
     let loaded =
         document::load_compiled(&Input::File(folder.join(file)), load).map_err(Error::Input)?;
@@ -350,38 +272,33 @@ fn recorded_tool(
         .pointer(at)
         .map(crate::manifest::digest)
         .unwrap_or_default();
-    if now != field("contractDigest") {
+    if now != tool.contract_digest {
         return Err(Error::Input(vec![
             Finding::of(
                 codes::MANIFEST_STALE,
                 format!(
-                    "`{shown}` is stale for `{name}`: its contract `{}` changed since the manifest was written (digest {} then, {now} now)",
-                    field("source"),
-                    field("contractDigest")
+                    "`{shown}` is stale for `{}`: its contract `{}` changed since the manifest was written (digest {} then, {now} now)",
+                    tool.name, tool.source, tool.contract_digest
                 ),
             )
             .in_file(shown.to_string())
             .with_help(format!("write it again with `stitch manifest -o {shown}`")),
         ]));
     }
-    Ok((loaded, name, at.to_owned(), tool.clone()))
+    Ok((loaded, tool.name.clone(), at.to_owned(), tool.clone()))
 }
 
 /// The presentation `tool` (a manifest's) records for `profile`, loaded where its contract
 /// is, with the mappings recorded beside it.
 fn from_manifest(
-    tool: &serde_json::Value,
+    tool: &Tool,
     profile: &'static crate::targets::Profile,
-    name: &str,
     contract: &Loaded,
     load: &crate::document::LoadOptions,
 ) -> Result<Shaped, Error> {
-    let id = profile.id();
-    let targets = tool.get("targets").and_then(serde_json::Value::as_object);
-    let Some(entry) = targets.and_then(|t| t.get(&id)) else {
-        let recorded: Vec<String> = targets
-            .map(|t| t.keys().map(|k| format!("`{k}`")).collect())
-            .unwrap_or_default();
+    let (id, name) = (profile.id(), &tool.name);
+    let Some(entry) = tool.targets.get(&id) else {
+        let recorded: Vec<String> = tool.targets.keys().map(|k| format!("`{k}`")).collect();
         let recorded = if recorded.is_empty() {
             "none".to_owned()
         } else {
@@ -391,53 +308,21 @@ fn from_manifest(
             "the manifest records no presentation of `{name}` for {id} (it records: {recorded}); add the target to stitch.toml's `targets` and write the manifest again"
         )));
     };
-    let schema = entry.get("inputSchema").cloned().unwrap_or_default();
+    let schema = &entry.input_schema;
     let draft = schema
         .get("$schema")
         .and_then(serde_json::Value::as_str)
         .and_then(crate::schema::Draft::from_schema_uri)
         .unwrap_or(contract.input().draft);
     let presentation = document::load_schema_text(
-        crate::canonical::pretty(&schema),
+        crate::canonical::pretty(schema),
         format!("{name} ({id}, from the manifest)"),
         contract.input().uri.clone(),
         draft,
         load,
     )
     .map_err(Error::Input)?;
-    let pointers = |key: &str| -> Vec<String> {
-        entry
-            .get(key)
-            .and_then(serde_json::Value::as_array)
-            .into_iter()
-            .flatten()
-            .filter_map(|p| p.as_str().map(str::to_owned))
-            .collect()
-    };
-    let accepted = pointers("nullWasAccepted");
-    let nulled = pointers("nullMeansAbsent")
-        .into_iter()
-        .filter_map(|p| {
-            let (object, key) = p.rsplit_once('/')?;
-            Some(Nulled {
-                object: object.strip_suffix("/properties")?.to_owned(),
-                key: crate::schema::pointer::unescape(key),
-                was_nullable: accepted.contains(&p),
-            })
-        })
-        .collect();
-    let stringified = entry
-        .get("stringifiedEnums")
-        .and_then(serde_json::Value::as_array)
-        .into_iter()
-        .flatten()
-        .filter_map(|s| {
-            Some(Stringified {
-                at: s.get("pointer")?.as_str()?.to_owned(),
-                values: s.get("values")?.as_array()?.clone(),
-            })
-        })
-        .collect();
+    let (nulled, stringified) = entry.mappings();
     Ok(Shaped {
         presentation,
         at: String::new(),

@@ -28,7 +28,7 @@ pub fn manifest_tools(loaded: &Loaded, presented: &Presented<'_>, source: &str) 
             );
             tool.description = description(&loaded.contents, contract, at);
             if let Some(result) = presented.schemas.iter().find(|s| s.pointer == at) {
-                tool.verdict = result.verification.verdict().name();
+                tool.verdict = result.verification.verdict().name().to_owned();
             }
             tool.widenings = presented
                 .findings
@@ -134,8 +134,8 @@ pub fn record_target(
                 None => continue,
             };
             entry.findings.push(TargetFinding {
-                code: finding.code.as_str(),
-                severity: finding.severity.as_str(),
+                code: finding.code.as_str().to_owned(),
+                severity: finding.severity.as_str().to_owned(),
                 pointer,
             });
         }

@@ -16,11 +16,12 @@ pub use project::{duplicates, folder_of, options, source_of, stale};
 
 use std::collections::BTreeMap;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
 use crate::canonical;
+use crate::targets::mapping::{Nulled, Stringified};
 
 /// The version of the manifest's shape; a change to it is a change of this number.
 pub const MANIFEST_VERSION: u32 = 1;
@@ -34,12 +35,12 @@ pub fn digest(value: &Value) -> String {
 }
 
 /// The options the presentations were made with.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Options {
     /// `declared` or `strict`.
-    pub semantics: &'static str,
+    pub semantics: String,
     /// `anyof` or `merge`.
-    pub collisions: &'static str,
+    pub collisions: String,
     /// Unions below the root flattened too.
     pub deep: bool,
     /// The targets configured: each tool carries its presentation for each of them.
@@ -47,7 +48,7 @@ pub struct Options {
 }
 
 /// One tool as the manifest records it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Tool {
     /// Its name (a bare schema's: its file's stem).
@@ -65,7 +66,7 @@ pub struct Tool {
     /// Length of the presentation's canonical JSON, in bytes (what a provider counts).
     pub schema_bytes: usize,
     /// The verification verdict: `proven`, `unknown` or `refuted`.
-    pub verdict: &'static str,
+    pub verdict: String,
     /// Where flattening widened the contract: pointers into the contract's input schema.
     pub widenings: Vec<String>,
     /// Where `null` means "absent" in this presentation (F7.6): none in the target-neutral
@@ -73,14 +74,14 @@ pub struct Tool {
     pub null_means_absent: Vec<String>,
     /// Per configured target (by id, `openai-strict@2026-08`), the presentation that target is
     /// sent and what a runtime must undo; absent when no target is configured.
-    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub targets: BTreeMap<String, TargetPresentation>,
 }
 
 /// A tool's presentation for one target, and the value mappings its rewrites recorded: what
 /// `stitch validate` and a runtime adapter read to turn a model's arguments back into the
 /// contract's. Pointers are into the tool's input schema.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct TargetPresentation {
     /// The input schema sent to the provider.
@@ -102,7 +103,7 @@ pub struct TargetPresentation {
 }
 
 /// An enum written as text for a target.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct StringifiedEnum {
     /// The enum's schema.
     pub pointer: String,
@@ -112,12 +113,12 @@ pub struct StringifiedEnum {
 
 /// One finding of a target's rules, without its message (which may change with stitch's
 /// wording; the code and place do not).
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct TargetFinding {
     /// Its code (`stitch::target::narrowed`, …).
-    pub code: &'static str,
+    pub code: String,
     /// `warning` or `error`.
-    pub severity: &'static str,
+    pub severity: String,
     /// Where, in the tool's input schema (`None`: the tool as a whole).
     pub pointer: Option<String>,
 }
@@ -133,7 +134,7 @@ impl Tool {
             contract_digest: digest(contract),
             schema_bytes: canonical::canonical(&presentation).len(),
             input_schema: presentation,
-            verdict: "unknown",
+            verdict: "unknown".to_owned(),
             widenings: Vec::new(),
             null_means_absent: Vec::new(),
             targets: BTreeMap::new(),
@@ -141,8 +142,40 @@ impl Tool {
     }
 }
 
+impl Tool {
+    /// Where its contract is: the file (relative to the manifest's folder) and the schema's
+    /// pointer in it (`tools/refund.json#/inputSchema`).
+    pub fn contract_place(&self) -> (&str, &str) {
+        let (file, at) = crate::document::split_located(&self.source);
+        (file, at.unwrap_or_default())
+    }
+}
+
+impl TargetPresentation {
+    /// The value mappings recorded, as the way back reads them (`targets::back`).
+    pub fn mappings(&self) -> (Vec<Nulled>, Vec<Stringified>) {
+        let nulled = (self.null_means_absent.iter())
+            .filter_map(|p| {
+                let (object, key) = p.rsplit_once('/')?;
+                Some(Nulled {
+                    object: object.strip_suffix("/properties")?.to_owned(),
+                    key: crate::schema::pointer::unescape(key),
+                    was_nullable: self.null_was_accepted.contains(p),
+                })
+            })
+            .collect();
+        let stringified = (self.stringified_enums.iter())
+            .map(|s| Stringified {
+                at: s.pointer.clone(),
+                values: s.values.clone(),
+            })
+            .collect();
+        (nulled, stringified)
+    }
+}
+
 /// M1: the whole document.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Manifest {
     /// [`MANIFEST_VERSION`].
@@ -189,6 +222,43 @@ impl Manifest {
         })
     }
 
+    /// A manifest read back from its document (what `stitch validate` reads), through the same
+    /// types that write it; `Err` says what does not fit. Keys it does not know are ignored, so
+    /// a manifest written by a later stitch of the same `manifestVersion` still reads.
+    pub fn read(value: Value) -> Result<Manifest, String> {
+        let manifest: Manifest = serde_json::from_value(value).map_err(|e| e.to_string())?;
+        if manifest.manifest_version != MANIFEST_VERSION {
+            return Err(format!(
+                "its manifestVersion is {}; this stitch reads {MANIFEST_VERSION}",
+                manifest.manifest_version
+            ));
+        }
+        Ok(manifest)
+    }
+
+    /// The tool `name` names, or the one tool when no name is given; `Err` says why not, naming
+    /// the tools listed (`shown` is how the manifest's path is shown).
+    pub fn tool(&self, name: Option<&str>, shown: &str) -> Result<&Tool, String> {
+        let listed = || {
+            (self.tools.iter())
+                .map(|t| format!("`{}`", t.name))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        match (name, self.tools.as_slice()) {
+            (None, [one]) => Ok(one),
+            (None, tools) => Err(format!(
+                "`{shown}` lists {} tools; choose one with --tool NAME ({})",
+                tools.len(),
+                listed()
+            )),
+            (Some(name), tools) => tools
+                .iter()
+                .find(|t| t.name == name)
+                .ok_or_else(|| format!("no tool `{name}` in `{shown}`; it lists: {}", listed())),
+        }
+    }
+
     /// The bytes written.
     pub fn bytes(&self) -> String {
         let value = serde_json::to_value(self).unwrap_or_default();
@@ -229,8 +299,8 @@ mod tests {
     #[test]
     fn duplicate_names_are_refused() {
         let options = Options {
-            semantics: "declared",
-            collisions: "anyof",
+            semantics: "declared".to_owned(),
+            collisions: "anyof".to_owned(),
             deep: false,
             targets: Vec::new(),
         };

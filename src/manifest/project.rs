@@ -46,8 +46,8 @@ pub fn stale(path: &Path, bytes: &str) -> Option<Finding> {
 /// The manifest's options: stitch.toml's.
 pub fn options(plan: &Plan, config: &Config) -> Options {
     Options {
-        semantics: plan.choices.semantics.name(),
-        collisions: plan.choices.collisions.name(),
+        semantics: plan.choices.semantics.name().to_owned(),
+        collisions: plan.choices.collisions.name().to_owned(),
         deep: plan.choices.deep,
         targets: config.targets.iter().map(|p| p.id()).collect(),
     }

@@ -16,6 +16,7 @@
 //! date exactly. Dates are the month the facts were gathered (the protocol version for MCP).
 
 pub mod adapt;
+pub mod back;
 mod check;
 mod envelope;
 pub mod mapping;
