@@ -83,106 +83,63 @@ mod threads;
 pub mod validate;
 pub mod verify;
 
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, Write};
 
 use diagnostic::Severity;
 use error::Error;
 use report::Style;
 
-/// The `stitch` process: reads the command line and runs it on a worker thread (`threads`),
-/// while this thread builds the meta-schema validator that every compile needs
-/// ([`validate::warm_up`]). A command line that asks for something that compiles nothing
-/// (`--version`, `--help`, `completions`, `explain`, `flatten --no-verify` without `--target`)
-/// runs on this thread instead, with no worker and no warm-up. Returns the exit code.
+/// What the process's environment and terminal say, read once by the binary (`src/main.rs`
+/// and its `process` module): the library reads neither environment variables nor terminals.
+#[derive(Debug, Clone, Default)]
+pub struct Environment {
+    /// `NO_COLOR` is set and not empty.
+    pub no_color: bool,
+    /// `COLUMNS`, when it is a positive number.
+    pub columns: Option<usize>,
+    /// `CI` is set: no progress bar.
+    pub ci: bool,
+    /// Standard output is a terminal.
+    pub stdout_terminal: bool,
+    /// Standard error is a terminal.
+    pub stderr_terminal: bool,
+    /// The width of the terminal standard error is, when it is one.
+    pub terminal_width: Option<usize>,
+}
+
+/// Where a command line runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Thread {
+    /// On the calling thread, with no warm-up: for what compiles nothing and recurses only as
+    /// deep as loading bounds it (`--version`, `--help`, `completions`, `explain`, `flatten
+    /// --no-verify` without `--target`).
+    Here,
+    /// On a worker thread with the stack recursive code needs (`threads`), while the calling
+    /// thread builds the meta-schema validator every compile needs ([`validate::warm_up`]).
+    Worker,
+}
+
+/// The `stitch` process, given its arguments (the program's name first) and environment, as
+/// `src/main.rs` reads them: parses the command line (clap prints usage errors and exits) and
+/// runs it on `thread`. Returns the exit code.
 ///
 /// One thread beside the worker, not two: a thread's first allocation takes fresh pages of its
 /// own, which a short run pays for (issue 16).
-pub fn main() -> u8 {
-    let args: Vec<_> = std::env::args_os().collect();
-    fit_pages(args.get(1..).unwrap_or_default());
-    // Options come before a `--` (what follows names files).
-    let options = &args[..args
-        .iter()
-        .position(|arg| arg == "--")
-        .unwrap_or(args.len())];
-    let first = options.get(1);
-    let quick = first.is_some_and(|arg| {
-        [
-            "-V",
-            "--version",
-            "-h",
-            "--help",
-            "help",
-            "completions",
-            "explain",
-        ]
-        .iter()
-        .any(|quick| arg == *quick)
-    });
-    // `flatten --no-verify` loads without compiling: the warm-up was 0.7 ms of a small one's 3.4.
-    // Without `--target` (whose rewrites are proven) it runs nothing but the loader and the
-    // flattener either.
-    let plain_flatten = first.is_some_and(|arg| arg == "flatten")
-        && options.iter().any(|arg| arg == "--no-verify")
-        && !options
-            .iter()
-            .any(|arg| arg.to_str().is_none_or(|arg| arg.starts_with("--target")));
-    if quick || plain_flatten {
-        // Nor does it need a deep stack: the load bounds nesting (100 levels) and references
-        // applied in place (64) before the flattener's recursion runs, so the main thread's
-        // stack (8 MiB by default) holds it many times over (the whole corpus flattens in
-        // 256 KiB; tests/hostile.rs runs it in 1 MiB). A thread of its own cost 0.15–0.4 ms of
-        // a 5 ms run (bench/README.md).
-        return worker_exit(threads::here(|| {
-            run_here(<cli::Cli as clap::Parser>::parse())
-        }));
+pub fn main(args: Vec<std::ffi::OsString>, env: &Environment, thread: Thread) -> u8 {
+    let parse = move || <cli::Cli as clap::Parser>::parse_from(args);
+    match thread {
+        Thread::Here => worker_exit(threads::here(|| run_here(parse(), env))),
+        Thread::Worker => worker_exit(threads::run_beside(
+            "stitch",
+            || run_here(parse(), env),
+            validate::warm_up,
+        )),
     }
-    worker_exit(threads::run_beside(
-        "stitch",
-        || run_here(<cli::Cli as clap::Parser>::parse()),
-        validate::warm_up,
-    ))
-}
-
-/// A run whose file arguments add up to less than this is small (see [`fit_pages`]).
-const SMALL_RUN: u64 = 64 * 1024;
-
-/// Turns transparent huge pages off for a small run (Linux). mimalloc asks for them on its
-/// arena (`MADV_HUGEPAGE`), and where the kernel grants them on request (the usual `madvise`
-/// setting) the first touch of each 2 MiB page zeroes all of it. A large run gets that back in
-/// fewer page faults (`flatten --no-verify` of a 470 KB schema: 0.8 ms faster with them); a
-/// small one does not (`verify` of two tool schemas: 0.5–0.8 ms slower; bench/README.md,
-/// session 14). Small means: every argument that names something is a regular file, and
-/// together they hold less than [`SMALL_RUN`] bytes; a directory, a FIFO or standard input
-/// (`-`) keeps them on. Only time and memory depend on this, never output.
-fn fit_pages(args: &[std::ffi::OsString]) {
-    if is_small_run(args) {
-        #[cfg(target_os = "linux")]
-        let _ = nix::sys::prctl::set_thp_disable(true);
-    }
-}
-
-/// True when every argument that names something is a regular file and together they hold
-/// less than [`SMALL_RUN`] bytes (an option, its value or a missing path names nothing).
-fn is_small_run(args: &[std::ffi::OsString]) -> bool {
-    let mut total = 0u64;
-    for arg in args {
-        if arg == "-" {
-            return false;
-        }
-        match std::fs::metadata(arg) {
-            Ok(meta) if meta.is_file() => total = total.saturating_add(meta.len()),
-            // A directory or a FIFO: a run of unknown size.
-            Ok(_) => return false,
-            Err(_) => {}
-        }
-    }
-    total < SMALL_RUN
 }
 
 /// Runs a parsed command line with the process's standard streams and returns the exit code.
-pub fn run(cli: cli::Cli) -> u8 {
-    worker_exit(threads::run("stitch", move || run_here(cli)))
+pub fn run(cli: cli::Cli, env: &Environment) -> u8 {
+    worker_exit(threads::run("stitch", move || run_here(cli, env)))
 }
 
 /// Runs `work` with the stack of stitch's own worker threads and returns what it gives: for a
@@ -211,8 +168,8 @@ fn worker_exit(worker: io::Result<std::thread::Result<u8>>) -> u8 {
     }
 }
 
-fn run_here(cli: cli::Cli) -> u8 {
-    let style = style(&cli);
+fn run_here(cli: cli::Cli, env: &Environment) -> u8 {
+    let style = style(&cli, env);
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     // Standard error unlocked (each write takes the lock): `stitch check`'s progress bar is
@@ -256,30 +213,17 @@ fn report_error(error: &Error, ctx: &mut commands::Context<'_>) -> io::Result<()
 }
 
 /// Colour from `--color` and `NO_COLOR`, width from `COLUMNS`, else the terminal, else 80.
-fn style(cli: &cli::Cli) -> Style {
-    let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+fn style(cli: &cli::Cli, env: &Environment) -> Style {
     let color = match cli.color {
         cli::Color::Always => true,
         cli::Color::Never => false,
-        cli::Color::Auto => !no_color && io::stderr().is_terminal(),
+        cli::Color::Auto => !env.no_color && env.stderr_terminal,
     };
     let color_out = match cli.color {
         cli::Color::Always => true,
         cli::Color::Never => false,
-        cli::Color::Auto => !no_color && io::stdout().is_terminal(),
+        cli::Color::Auto => !env.no_color && env.stdout_terminal,
     };
-    let width = std::env::var("COLUMNS")
-        .ok()
-        .and_then(|c| c.trim().parse::<usize>().ok())
-        .filter(|w| *w > 0)
-        .or_else(|| {
-            io::stderr()
-                .is_terminal()
-                .then(|| terminal_size::terminal_size_of(io::stderr()))
-                .flatten()
-                .map(|(w, _)| usize::from(w.0))
-        })
-        .unwrap_or(80);
     let threshold = if cli.quiet {
         Severity::Error
     } else if cli.verbose {
@@ -290,34 +234,9 @@ fn style(cli: &cli::Cli) -> Style {
     Style {
         color,
         color_out,
-        width,
+        width: env.columns.or(env.terminal_width).unwrap_or(80),
         threshold,
-        progress: !cli.quiet && io::stderr().is_terminal() && std::env::var_os("CI").is_none(),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{SMALL_RUN, is_small_run};
-    use std::ffi::OsString;
-
-    /// Small: options and small files alone. Not small: standard input, a directory, or files
-    /// that add up to [`SMALL_RUN`] bytes.
-    #[test]
-    fn a_run_is_small_when_its_files_are() {
-        let dir = tempfile::tempdir().unwrap();
-        let small = dir.path().join("small.json");
-        std::fs::write(&small, "{}").unwrap();
-        let half = dir.path().join("half.json");
-        std::fs::write(&half, vec![b' '; SMALL_RUN as usize / 2]).unwrap();
-        let args = |list: &[&std::path::Path]| -> Vec<OsString> {
-            list.iter().map(|p| p.as_os_str().to_owned()).collect()
-        };
-        let options = std::path::Path::new("--semantics");
-        assert!(is_small_run(&args(&[])));
-        assert!(is_small_run(&args(&[options, &small, &half])));
-        assert!(!is_small_run(&args(&[&small, std::path::Path::new("-")])));
-        assert!(!is_small_run(&args(&[dir.path()])));
-        assert!(!is_small_run(&args(&[&half, &half, &small])));
+        progress: !cli.quiet && env.stderr_terminal && !env.ci,
+        timing: env.stderr_terminal,
     }
 }

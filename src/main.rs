@@ -1,4 +1,8 @@
-//! The `stitch` binary: a doorway into the library (STYLE habit 1).
+//! The `stitch` binary: a doorway into the library (STYLE habit 1). What a process is made of
+//! (its arguments, environment, terminal and memory settings) is read in `process`, once, and
+//! handed to the library.
+
+mod process;
 
 use std::process::ExitCode;
 
@@ -7,5 +11,5 @@ use std::process::ExitCode;
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
-    ExitCode::from(stitch::main())
+    ExitCode::from(process::run())
 }

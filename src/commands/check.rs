@@ -7,7 +7,6 @@
 //! number of threads or the order of the paths given. Only the human summary, and only on a
 //! terminal, says how long the run took.
 
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -184,9 +183,7 @@ fn gate_files(args: &CheckArgs, ctx: &mut Context<'_>) -> Result<Outcome, Error>
                 ctx.err
                     .write_all(report::human::render(finding, &ctx.style).as_bytes())?;
             }
-            let took = std::io::stderr()
-                .is_terminal()
-                .then(|| started.elapsed().as_secs_f64());
+            let took = ctx.style.timing.then(|| started.elapsed().as_secs_f64());
             ctx.err
                 .write_all(summary.line(took, args.shard).as_bytes())?;
         }

@@ -26,6 +26,9 @@ pub struct Style {
     /// A long run may draw a progress bar: standard error is a terminal, `CI` is not set, and
     /// not `-q`.
     pub progress: bool,
+    /// Standard error is a terminal: a human summary may say how long the run took (a time is
+    /// never written where it could be compared or committed).
+    pub timing: bool,
 }
 
 impl Default for Style {
@@ -37,6 +40,7 @@ impl Default for Style {
             width: 80,
             threshold: Severity::Warning,
             progress: false,
+            timing: false,
         }
     }
 }
