@@ -24,7 +24,7 @@ use crate::document;
 use crate::error::{Error, Outcome};
 use crate::flatten::Choices;
 use crate::report::{
-    self,
+    self, Output,
     json::{self, CheckDocument, CheckFile, CheckSummary},
 };
 use crate::targets::adapt;
@@ -46,7 +46,7 @@ pub(super) fn run(args: &CheckArgs, ctx: &mut Context<'_>) -> Result<Outcome, Er
         // A run that could not check (a broken config, a missing path, nothing to check) says
         // why in the format asked for too, so that a JSON or SARIF reader is not left with
         // nothing; exit 2 all the same.
-        Err(error) if args.format != CheckFormat::Human && !error.is_broken_pipe() => {
+        Err(error) if Output::from(args.format) == Output::Document && !error.is_broken_pipe() => {
             let mut shown = super::error_findings(error);
             crate::document::locate::fill_spans(&mut shown);
             sort(&mut shown);

@@ -9,13 +9,14 @@
 //! of it is refused now) and an added one a change; the human and markdown reports show the
 //! schemas that changed and count the others.
 
-use super::{Context, choices, error_findings, load_options, verify_options};
+use super::{Context, choices, could_not_run, load_options, verify_options};
 use crate::cli::{DiffArgs, DiffFormat, FailOn};
 use crate::diagnostic::Finding;
 use crate::diff::compare::{self, Comparison};
 use crate::document::{self, Input, Loaded};
 use crate::error::{Error, Outcome};
 use crate::present::{Plan, reproduce};
+use crate::report::Output;
 use crate::report::diff::{self, DiffDocument, Sides};
 use crate::report::json;
 
@@ -43,12 +44,12 @@ pub(super) fn run(args: &DiffArgs, ctx: &mut Context<'_>) -> Result<Outcome, Err
             )?;
             Ok(outcome(args.fail_on, &comparisons))
         }
-        Err(error) if args.format == DiffFormat::Json => {
-            document.findings = json::findings(&ctx.shown(&error_findings(error)));
-            ctx.out.write_all(json::pretty(&document).as_bytes())?;
-            Err(Error::Reported)
-        }
-        Err(error) => Err(error),
+        Err(error) => Err(could_not_run(
+            Output::from(args.format),
+            ctx,
+            &mut document,
+            error,
+        )),
     }
 }
 

@@ -3,17 +3,18 @@
 //! could not be loaded (SPEC §9), after reporting all of them.
 
 use super::{Context, load_options};
-use crate::cli::{Format, InspectArgs};
+use crate::cli::InspectArgs;
 use crate::diagnostic::Finding;
 use crate::document::{self, Input};
 use crate::error::{Error, Outcome};
+use crate::report::Output;
 use crate::report::inspect;
 use crate::report::json::{self, FORMAT_VERSION, InspectDocument};
 
 pub(super) fn run(args: &InspectArgs, ctx: &mut Context<'_>) -> Result<Outcome, Error> {
     let config = super::project(args.load.config.as_deref(), args.load.no_config)?;
     let options = load_options(&args.load, &config);
-    let json = args.format == Format::Json;
+    let json = Output::from(args.format) == Output::Document;
     let mut failures: Vec<Finding> = Vec::new();
     let mut inputs = Vec::new();
     for file in &args.files {

@@ -211,6 +211,30 @@ pub fn write_finding(path: &std::path::Path, source: &std::io::Error) -> Finding
     }
 }
 
+/// The one "could not run" path (issue 38): for people, the error itself (which `main` prints);
+/// for a machine document, the error's findings (as this verbosity shows them) carried by
+/// `document`, which is printed, and [`Error::Reported`]. A closed pipe stays what it is.
+pub fn could_not_run<D: report::json::Document>(
+    output: report::Output,
+    ctx: &mut Context<'_>,
+    document: &mut D,
+    error: Error,
+) -> Error {
+    match output {
+        report::Output::Human => error,
+        report::Output::Document if error.is_broken_pipe() => error,
+        report::Output::Document => {
+            let found = error_findings(error);
+            let shown = report::json::findings(&ctx.shown(&found));
+            document.findings_mut().extend(shown);
+            match ctx.out.write_all(report::json::pretty(document).as_bytes()) {
+                Ok(()) => Error::Reported,
+                Err(e) => Error::Io(e),
+            }
+        }
+    }
+}
+
 /// A could-not-run error as the findings a `--format json` document carries.
 pub fn error_findings(error: Error) -> Vec<Finding> {
     match error {

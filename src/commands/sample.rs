@@ -2,16 +2,17 @@
 //! schema) as JSON lines on standard output, deterministic for a seed (V2). Fewer values than
 //! asked is a warning; none at all is a finding and exit 1.
 
-use super::{Context, choose, error_findings, load_options, semantics};
-use crate::cli::{Format, SampleArgs};
+use super::{Context, choose, could_not_run, load_options, semantics};
+use crate::cli::SampleArgs;
 use crate::diagnostic::{Finding, codes};
 use crate::document::{self, Input};
 use crate::error::{Error, Outcome};
+use crate::report::Output;
 use crate::report::json::{self, FORMAT_VERSION, SampleCounts, SampleDocument};
 use crate::verify::{self, Space};
 
 pub(super) fn run(args: &SampleArgs, ctx: &mut Context<'_>) -> Result<Outcome, Error> {
-    let json = args.format == Format::Json;
+    let output = Output::from(args.format);
     let mut document = SampleDocument {
         format_version: FORMAT_VERSION,
         name: None,
@@ -35,13 +36,7 @@ pub(super) fn run(args: &SampleArgs, ctx: &mut Context<'_>) -> Result<Outcome, E
         });
     let (name, at, loaded, config) = match chosen {
         Ok(chosen) => chosen,
-        Err(error) if json => {
-            let found = error_findings(error);
-            document.findings = json::findings(&ctx.shown(&found));
-            ctx.out.write_all(json::pretty(&document).as_bytes())?;
-            return Err(Error::Reported);
-        }
-        Err(error) => return Err(error),
+        Err(error) => return Err(could_not_run(output, ctx, &mut document, error)),
     };
     let run = verify::sample(
         &Space::new(&loaded, &at),
@@ -92,7 +87,7 @@ pub(super) fn run(args: &SampleArgs, ctx: &mut Context<'_>) -> Result<Outcome, E
     } else {
         Outcome::Positive
     };
-    if json {
+    if output == Output::Document {
         document.name = Some(name);
         document.counts = Some(SampleCounts {
             attempts: run.attempts,

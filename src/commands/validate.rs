@@ -12,13 +12,14 @@
 //! it); `--samples`/`--seed` are not taken, the defaults that `flatten` uses are; a `default`
 //! is not filled in — the application's own parser does that, as it does for any absent key.
 
-use super::{Context, choices, choose, error_findings, load_options};
-use crate::cli::{Format, ValidateArgs};
+use super::{Context, choices, choose, could_not_run, load_options};
+use crate::cli::ValidateArgs;
 use crate::diagnostic::{Finding, codes};
 use crate::document::{self, Input, Loaded};
 use crate::error::{Error, Outcome};
 use crate::manifest::{Manifest, Tool};
 use crate::present::{self, Plan};
+use crate::report::Output;
 use crate::report::json::{self, FORMAT_VERSION, ValidateDocument};
 use crate::targets::adapt::{self, RequestScope};
 use crate::targets::back::{self, Shaped};
@@ -36,7 +37,7 @@ pub(super) fn run(args: &ValidateArgs, ctx: &mut Context<'_>) -> Result<Outcome,
         findings: Vec::new(),
     };
     match judge(args, &mut document) {
-        Ok((outcome, found)) if args.format == Format::Json => {
+        Ok((outcome, found)) if Output::from(args.format) == Output::Document => {
             document.findings = json::findings(&ctx.shown(&found));
             ctx.out.write_all(json::pretty(&document).as_bytes())?;
             Ok(outcome)
@@ -58,12 +59,12 @@ pub(super) fn run(args: &ValidateArgs, ctx: &mut Context<'_>) -> Result<Outcome,
             }
             Ok(outcome)
         }
-        Err(error) if args.format == Format::Json => {
-            document.findings = json::findings(&ctx.shown(&error_findings(error)));
-            ctx.out.write_all(json::pretty(&document).as_bytes())?;
-            Err(Error::Reported)
-        }
-        Err(error) => Err(error),
+        Err(error) => Err(could_not_run(
+            Output::from(args.format),
+            ctx,
+            &mut document,
+            error,
+        )),
     }
 }
 

@@ -1,33 +1,27 @@
 //! `stitch verify SUB SUP`: load both, pair their schemas (`diff::pairing`), verify each
 //! pair (V4) and print the reports (V5). Exit: 0 proven, 1 refuted, 3 unknown (V6).
 
-use super::{Context, error_findings, load_options, semantics, verify_options};
-use crate::cli::{Format, VerifyArgs};
+use super::{Context, could_not_run, load_options, semantics, verify_options};
+use crate::cli::VerifyArgs;
 use crate::diagnostic::{Anchor, Finding, codes};
 use crate::diff::pairing;
 use crate::document::{self, Input};
 use crate::error::{Error, Outcome};
 use crate::present::{self, findings, reproduce};
+use crate::report::Output;
 use crate::report::json::{self, FORMAT_VERSION, VerdictJson, VerifyDocument};
 use crate::report::verdict;
 use crate::verify::{self, Report, Space, Verdict};
 
 pub(super) fn run(args: &VerifyArgs, ctx: &mut Context<'_>) -> Result<Outcome, Error> {
-    let json = args.format == Format::Json;
+    let output = Output::from(args.format);
     let mut document = VerifyDocument {
         format_version: FORMAT_VERSION,
         results: Vec::new(),
         findings: Vec::new(),
     };
-    // Could not run: in JSON, the document carries the findings; otherwise the error does.
     let fail = |ctx: &mut Context<'_>, document: &mut VerifyDocument, error: Error| {
-        if !json {
-            return Err(error);
-        }
-        let found = error_findings(error);
-        document.findings.extend(json::findings(&ctx.shown(&found)));
-        ctx.out.write_all(json::pretty(document).as_bytes())?;
-        Err(Error::Reported)
+        Err(could_not_run(output, ctx, document, error))
     };
     let config = match super::project(args.load.config.as_deref(), args.load.no_config) {
         Ok(config) => config,
@@ -103,7 +97,7 @@ pub(super) fn run(args: &VerifyArgs, ctx: &mut Context<'_>) -> Result<Outcome, E
         reports.push((name.clone(), report));
     }
     let worst = Verdict::worst(reports.iter().map(|(_, r)| r.verdict));
-    if json {
+    if output == Output::Document {
         document.results = reports
             .iter()
             .map(|(name, report)| VerdictJson::of(name, report, &reproduce))

@@ -414,6 +414,12 @@ pub struct DiffDocument {
     pub findings: Vec<FindingJson>,
 }
 
+impl super::json::Document for DiffDocument {
+    fn findings_mut(&mut self) -> &mut Vec<FindingJson> {
+        &mut self.findings
+    }
+}
+
 impl DiffDocument {
     /// An empty document for `sides`.
     pub fn new(sides: Sides<'_>) -> DiffDocument {

@@ -600,3 +600,29 @@ pub fn pretty(document: &impl Serialize) -> String {
     let value = serde_json::to_value(document).unwrap_or(Value::Null);
     crate::canonical::pretty(&value)
 }
+
+/// A command's `--format json` document: it carries the findings of a run that could not
+/// finish, so that a reader is never left with nothing (`commands::could_not_run`).
+pub trait Document: Serialize {
+    /// Its findings.
+    fn findings_mut(&mut self) -> &mut Vec<FindingJson>;
+}
+
+macro_rules! documents {
+    ($($document:ty),* $(,)?) => {
+        $(impl Document for $document {
+            fn findings_mut(&mut self) -> &mut Vec<FindingJson> {
+                &mut self.findings
+            }
+        })*
+    };
+}
+
+documents!(
+    FlattenDocument,
+    TargetAllDocument,
+    ValidateDocument,
+    VerifyDocument,
+    SampleDocument,
+    InspectDocument,
+);

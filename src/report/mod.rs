@@ -11,6 +11,49 @@ pub(crate) mod verdict;
 
 use crate::diagnostic::{Finding, Severity};
 
+/// What a command's standard output is, decided by one exhaustive `match` per format type
+/// (`From` below), so that a new format is a decision, never a silent fall-through.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Output {
+    /// People: results on standard output, diagnostics rendered on standard error.
+    Human,
+    /// One machine document on standard output (JSON, SARIF, GitHub annotations),
+    /// which also says why a run could not finish.
+    Document,
+}
+
+impl From<crate::cli::Format> for Output {
+    fn from(format: crate::cli::Format) -> Output {
+        match format {
+            crate::cli::Format::Human => Output::Human,
+            crate::cli::Format::Json => Output::Document,
+        }
+    }
+}
+
+impl From<crate::cli::CheckFormat> for Output {
+    fn from(format: crate::cli::CheckFormat) -> Output {
+        use crate::cli::CheckFormat;
+        match format {
+            CheckFormat::Human => Output::Human,
+            CheckFormat::Json | CheckFormat::Sarif | CheckFormat::Github => Output::Document,
+        }
+    }
+}
+
+impl From<crate::cli::DiffFormat> for Output {
+    fn from(format: crate::cli::DiffFormat) -> Output {
+        use crate::cli::DiffFormat;
+        match format {
+            DiffFormat::Human => Output::Human,
+            // A could-not-run Markdown comment would say nothing useful: the error is
+            // printed on standard error, as for people.
+            DiffFormat::Markdown => Output::Human,
+            DiffFormat::Json => Output::Document,
+        }
+    }
+}
+
 /// How diagnostics look on this run: colour, width, and how much to show.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Style {

@@ -6,19 +6,20 @@
 //! --target NAME` then shows one target's findings.
 
 use super::{load, plan};
-use crate::cli::{FlattenArgs, Format};
-use crate::commands::{Context, error_findings, project};
+use crate::cli::FlattenArgs;
+use crate::commands::{Context, could_not_run, project};
 use crate::diagnostic::{Finding, Severity, codes};
 use crate::document::{Contents, Input};
 use crate::error::{Error, Outcome};
 use crate::present;
+use crate::report::Output;
 use crate::report::json::{self, FORMAT_VERSION, TargetAllDocument, TargetAllResult, TargetRow};
 use crate::targets::PROFILES;
 use crate::targets::adapt::{self, RequestScope};
 use crate::verify::Verdict;
 
 pub(super) fn run(args: &FlattenArgs, ctx: &mut Context<'_>) -> Result<Outcome, Error> {
-    let json = args.format == Format::Json;
+    let output = Output::from(args.format);
     let mut document = TargetAllDocument {
         format_version: FORMAT_VERSION,
         results: Vec::new(),
@@ -26,12 +27,8 @@ pub(super) fn run(args: &FlattenArgs, ctx: &mut Context<'_>) -> Result<Outcome, 
     };
     if args.output.is_some() || args.out_dir.is_some() {
         let message = "--target all writes no presentation: drop -o/--out-dir, or name one target";
-        if json {
-            document.findings = json::findings(&[Finding::of(codes::USAGE, message)]);
-            ctx.out.write_all(json::pretty(&document).as_bytes())?;
-            return Err(Error::Reported);
-        }
-        return Err(Error::Usage(message.to_owned()));
+        let error = Error::Usage(message.to_owned());
+        return Err(could_not_run(output, ctx, &mut document, error));
     }
     let config = project(args.load.config.as_deref(), args.load.no_config)?;
     let plan = plan(args, &config);
@@ -75,11 +72,9 @@ pub(super) fn run(args: &FlattenArgs, ctx: &mut Context<'_>) -> Result<Outcome, 
     } else {
         Err(Error::Input(failures))
     };
-    if json {
+    if output == Output::Document {
         if let Err(error) = outcome {
-            document.findings = json::findings(&ctx.shown(&error_findings(error)));
-            ctx.out.write_all(json::pretty(&document).as_bytes())?;
-            return Err(Error::Reported);
+            return Err(could_not_run(output, ctx, &mut document, error));
         }
         ctx.out.write_all(json::pretty(&document).as_bytes())?;
         return outcome;

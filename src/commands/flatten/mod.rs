@@ -7,14 +7,15 @@ use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
-use super::{Context, choices, error_findings, load_options, verify_options};
-use crate::cli::{EnvelopeArg, FlattenArgs, Format, TargetChoice};
+use super::{Context, choices, could_not_run, error_findings, load_options, verify_options};
+use crate::cli::{EnvelopeArg, FlattenArgs, TargetChoice};
 use crate::config::Config;
 use crate::diagnostic::{Finding, Severity, codes};
 use crate::document::{self, Contents, Input, Loaded};
 use crate::error::{Error, Outcome};
 use crate::output;
 use crate::present::{self, Plan, Presented, Verification};
+use crate::report::Output;
 use crate::report::json::{self, FlattenDocument, FlattenResult, VerdictJson};
 use crate::report::verdict;
 use crate::targets::adapt::{self, RequestScope, Targeted};
@@ -35,7 +36,7 @@ pub(super) fn run(args: &FlattenArgs, ctx: &mut Context<'_>) -> Result<Outcome, 
         .transpose()?
         .flatten();
     let mut document = FlattenDocument::default();
-    let json = args.format == Format::Json;
+    let json = Output::from(args.format) == Output::Document;
     let inputs: Vec<Input> = args
         .files
         .iter()
@@ -152,23 +153,14 @@ fn destinations_or_refusal(
     ctx: &mut Context<'_>,
     document: &mut FlattenDocument,
 ) -> Result<Vec<Option<PathBuf>>, Result<Outcome, Error>> {
-    let json = args.format == Format::Json;
+    let output = Output::from(args.format);
     if args.files.len() > 1 && args.out_dir.is_none() {
         let message = "several inputs need --out-dir DIR (each presentation is written under its input's file name)";
-        if json {
-            document.findings = json::findings(&[Finding::of(codes::USAGE, message)]);
-            return Err(print(ctx, document, Err(Error::Reported)));
-        }
-        return Err(Err(Error::Usage(message.to_owned())));
+        let error = Error::Usage(message.to_owned());
+        return Err(Err(could_not_run(output, ctx, document, error)));
     }
-    match destinations(args, inputs, config) {
-        Ok(destinations) => Ok(destinations),
-        Err(findings) if json => {
-            document.findings = json::findings(&findings);
-            Err(print(ctx, document, Err(Error::Reported)))
-        }
-        Err(findings) => Err(Err(Error::Input(findings))),
-    }
+    destinations(args, inputs, config)
+        .map_err(|findings| Err(could_not_run(output, ctx, document, Error::Input(findings))))
 }
 
 /// `--target all` writes nothing and checks each input alone: refuses the options that say
@@ -198,7 +190,7 @@ fn one_request(
     document: &mut FlattenDocument,
 ) -> Result<bool, Error> {
     let found = adapt::request_findings(profile, request, None);
-    if args.format == Format::Json {
+    if Output::from(args.format) == Output::Document {
         document.findings = json::findings(&ctx.shown(&found));
     } else {
         let n = args.files.len();
