@@ -98,6 +98,20 @@ pub fn write_reason(path: &std::path::Path, source: &io::Error) -> String {
     }
 }
 
+/// A failed write as a finding that names the path the user gave (L6).
+pub fn write_finding(path: &std::path::Path, source: &std::io::Error) -> Finding {
+    let reason = write_reason(path, source);
+    let finding = Finding::of(
+        crate::diagnostic::codes::WRITE,
+        format!("cannot write `{}`: {reason}", path.display()),
+    );
+    if reason.starts_with("the folder") {
+        finding.with_help("create the folder first, or name one that exists")
+    } else {
+        finding
+    }
+}
+
 /// The exit code for a command's result. One exhaustive match, the reason beside each arm.
 pub fn exit_code(result: &Result<Outcome, Error>) -> u8 {
     match result {

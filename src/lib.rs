@@ -206,7 +206,7 @@ fn report_error(error: &Error, ctx: &mut commands::Context<'_>) -> io::Result<()
         }
         Error::Reported => Ok(()),
         Error::Write { path, source } => ctx.err.write_all(
-            report::human::render(&commands::write_finding(path, source), &ctx.style).as_bytes(),
+            report::human::render(&error::write_finding(path, source), &ctx.style).as_bytes(),
         ),
         other => writeln!(ctx.err, "error: {other}"),
     }

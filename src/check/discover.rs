@@ -13,6 +13,7 @@ use walkdir::WalkDir;
 
 use crate::config::Config;
 use crate::diagnostic::{Finding, codes};
+use crate::document::{self, Input, LoadOptions, Loaded};
 
 /// Folders never walked into (besides hidden ones): build output and installed packages.
 const SKIPPED_FOLDERS: &[&str] = &["target", "node_modules"];
@@ -193,6 +194,19 @@ fn same_file(a: &Path, b: &Path) -> bool {
     a.file_name() == b.file_name()
         && (crate::output::lexical(a) == crate::output::lexical(b)
             || matches!((a.canonicalize(), b.canonicalize()), (Ok(x), Ok(y)) if x == y))
+}
+
+/// C1: a file discovery found, loaded; `Ok(None)` when a walk found it and it does not look
+/// like a schema or a tool.
+pub fn load_candidate(
+    candidate: &Candidate,
+    options: &LoadOptions,
+) -> Result<Option<Loaded>, Vec<Finding>> {
+    if candidate.named {
+        document::load(&Input::File(candidate.path.clone()), options).map(Some)
+    } else {
+        document::load_if_checkable(&candidate.path, options)
+    }
 }
 
 #[cfg(test)]

@@ -108,7 +108,7 @@ fn build(
         .filter_map(|candidate| candidate.path.canonicalize().ok())
         .collect();
     for candidate in &found.files {
-        match super::load_candidate(candidate, &plan.load) {
+        match discover::load_candidate(candidate, &plan.load) {
             Ok(Some(loaded)) => {
                 read.extend(loaded.files_read());
                 let compiled = document::compile_findings(&loaded);

@@ -166,19 +166,6 @@ pub fn config_plan(config: &Config) -> crate::present::Plan {
     }
 }
 
-/// C1: a file discovery found, loaded; `Ok(None)` when a walk found it and it does not look
-/// like a schema or a tool.
-pub fn load_candidate(
-    candidate: &crate::check::discover::Candidate,
-    options: &LoadOptions,
-) -> Result<Option<document::Loaded>, Vec<Finding>> {
-    if candidate.named {
-        document::load(&document::Input::File(candidate.path.clone()), options).map(Some)
-    } else {
-        document::load_if_checkable(&candidate.path, options)
-    }
-}
-
 /// How verification samples: `--samples` and `--seed`, else stitch.toml's, else the defaults.
 pub fn verify_options(
     semantics: Semantics,
@@ -194,20 +181,6 @@ pub fn verify_options(
             .unwrap_or(defaults.samples),
         seed: sampling.seed.or(config.seed).unwrap_or(defaults.seed),
         ..defaults
-    }
-}
-
-/// A failed write as a finding that names the path the user gave (L6).
-pub fn write_finding(path: &std::path::Path, source: &std::io::Error) -> Finding {
-    let reason = crate::error::write_reason(path, source);
-    let finding = Finding::of(
-        codes::WRITE,
-        format!("cannot write `{}`: {reason}", path.display()),
-    );
-    if reason.starts_with("the folder") {
-        finding.with_help("create the folder first, or name one that exists")
-    } else {
-        finding
     }
 }
 
@@ -239,7 +212,7 @@ pub fn could_not_run<D: report::json::Document>(
 pub fn error_findings(error: Error) -> Vec<Finding> {
     match error {
         Error::Input(findings) => findings,
-        Error::Write { path, source } => vec![write_finding(&path, &source)],
+        Error::Write { path, source } => vec![crate::error::write_finding(&path, &source)],
         other => vec![Finding::of(codes::USAGE, other.to_string())],
     }
 }

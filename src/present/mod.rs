@@ -8,6 +8,7 @@
 //! (targets, diff, check, manifest). Pure but for reading the files a presentation's references
 //! name, as loading its contract did.
 
+pub mod destinations;
 pub mod findings;
 pub mod reproduce;
 

@@ -522,6 +522,22 @@ impl Profile {
     pub fn id(&self) -> String {
         format!("{}@{}", self.name, self.date)
     }
+
+    /// The profile's request envelope written in `shape` instead of its own: OpenAI takes tools
+    /// in two shapes (`responses`, `chat-completions`); every other provider in one, and asking
+    /// it for another is an error that says so.
+    pub fn envelope_in(&self, shape: Shape) -> Result<Envelope, String> {
+        let own = self.envelope;
+        if shape == own.shape || self.family == Family::OpenAi {
+            return Ok(Envelope { shape, ..own });
+        }
+        Err(format!(
+            "{} takes tools in one shape ({}); --envelope {} is for the openai targets, `keep` leaves the input's shape",
+            self.name,
+            own.shape.name(),
+            shape.name()
+        ))
+    }
 }
 
 impl fmt::Display for Profile {

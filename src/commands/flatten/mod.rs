@@ -4,7 +4,6 @@
 mod all;
 
 use std::borrow::Cow;
-use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use super::{Context, choices, could_not_run, error_findings, load_options, verify_options};
@@ -14,12 +13,13 @@ use crate::diagnostic::{Finding, Severity, codes};
 use crate::document::{self, Contents, Input, Loaded};
 use crate::error::{Error, Outcome};
 use crate::output;
+use crate::present::destinations::{Placement, destinations};
 use crate::present::{self, Plan, Presented, Verification};
 use crate::report::Output;
 use crate::report::json::{self, FlattenDocument, FlattenResult, VerdictJson};
 use crate::report::verdict;
 use crate::targets::adapt::{self, RequestScope, Targeted};
-use crate::targets::{Envelope, Family, Profile, Request, Shape};
+use crate::targets::{Profile, Request, Shape};
 use crate::verify::Verdict;
 
 pub(super) fn run(args: &FlattenArgs, ctx: &mut Context<'_>) -> Result<Outcome, Error> {
@@ -32,8 +32,16 @@ pub(super) fn run(args: &FlattenArgs, ctx: &mut Context<'_>) -> Result<Outcome, 
         None => None,
     };
     let envelope = target
-        .map(|p| envelope(p, args.envelope))
-        .transpose()?
+        .map(|profile| match args.envelope {
+            None => Ok(Some(profile.envelope)),
+            Some(EnvelopeArg::Keep) => Ok(None),
+            Some(EnvelopeArg::Responses) => profile.envelope_in(Shape::Responses).map(Some),
+            Some(EnvelopeArg::ChatCompletions) => {
+                profile.envelope_in(Shape::ChatCompletions).map(Some)
+            }
+        })
+        .transpose()
+        .map_err(Error::Usage)?
         .flatten();
     let mut document = FlattenDocument::default();
     let json = Output::from(args.format) == Output::Document;
@@ -159,7 +167,13 @@ fn destinations_or_refusal(
         let error = Error::Usage(message.to_owned());
         return Err(Err(could_not_run(output, ctx, document, error)));
     }
-    destinations(args, inputs, config)
+    let placement = Placement {
+        output: args.output.as_deref(),
+        out_dir: args.out_dir.as_deref(),
+        root: (args.root.clone()).or_else(|| config.path.as_ref().map(|_| config.base.clone())),
+        config_file: config.path.as_deref(),
+    };
+    destinations(&placement, inputs)
         .map_err(|findings| Err(could_not_run(output, ctx, document, Error::Input(findings))))
 }
 
@@ -202,27 +216,6 @@ fn one_request(
         target_summary(ctx, &found, &what)?;
     }
     Ok(found.iter().any(|f| f.severity == Severity::Error))
-}
-
-/// The request shape to write `profile`'s presentation in (`None`: the input's own).
-/// `responses` and `chat-completions` are OpenAI's two; every other provider has one.
-fn envelope(profile: &Profile, asked: Option<EnvelopeArg>) -> Result<Option<Envelope>, Error> {
-    let own = profile.envelope;
-    let shape = match asked {
-        None => return Ok(Some(own)),
-        Some(EnvelopeArg::Keep) => return Ok(None),
-        Some(EnvelopeArg::Responses) => Shape::Responses,
-        Some(EnvelopeArg::ChatCompletions) => Shape::ChatCompletions,
-    };
-    if shape == own.shape || profile.family == Family::OpenAi {
-        return Ok(Some(Envelope { shape, ..own }));
-    }
-    Err(Error::Usage(format!(
-        "{} takes tools in one shape ({}); --envelope {} is for the openai targets, `keep` leaves the input's shape",
-        profile.name,
-        own.shape.name(),
-        shape.name()
-    )))
 }
 
 /// Loads one input: compiled too unless `--no-verify` (verifying validates, so the contract
@@ -414,129 +407,4 @@ fn release<T: Send + 'static>(value: T, last: bool) {
     } else {
         crate::threads::dispose(value);
     }
-}
-
-/// Where each input's presentation goes (`None`: standard output), decided for all inputs
-/// before anything is written (L6). Refused: under `--out-dir`, an input outside the root; two
-/// inputs that map to one file; a destination that is one of the inputs.
-///
-/// The root `--out-dir` mirrors paths from is `--root`, else the folder of the stitch.toml in
-/// use (C5: so that the presentations land where `stitch check` looks for them, from any
-/// folder of the project), else the current directory.
-fn destinations(
-    args: &FlattenArgs,
-    inputs: &[Input],
-    config: &Config,
-) -> Result<Vec<Option<PathBuf>>, Vec<Finding>> {
-    let root = args
-        .root
-        .clone()
-        .or_else(|| config.path.as_ref().map(|_| config.base.clone()));
-    let mut findings = Vec::new();
-    let destinations: Vec<Option<PathBuf>> = match (&args.output, &args.out_dir) {
-        // `-o -` is standard output, as `-` is standard input among the FILEs.
-        (Some(path), _) if path.as_os_str() == "-" => inputs.iter().map(|_| None).collect(),
-        (Some(path), _) => inputs.iter().map(|_| Some(path.clone())).collect(),
-        (None, None) => inputs.iter().map(|_| None).collect(),
-        (None, Some(out_dir)) => {
-            let mut mirrored = Vec::with_capacity(inputs.len());
-            for input in inputs {
-                let here = Path::new(".");
-                let destination =
-                    document::mirrored(input, root.as_deref().unwrap_or(here), out_dir);
-                if destination.is_none() {
-                    findings.push(outside_root(input, root.as_deref()));
-                }
-                mirrored.push(destination);
-            }
-            mirrored
-        }
-    };
-    // Inputs are never modified: compare where files really are.
-    let sources: HashSet<PathBuf> = inputs
-        .iter()
-        .filter_map(|input| input.path()?.canonicalize().ok())
-        .collect();
-    let config_file = config.path.as_ref().and_then(|p| p.canonicalize().ok());
-    // Keyed by the file a write replaces (links resolved), or the path of a stream.
-    let mut claimed: HashMap<PathBuf, &Input> = HashMap::new();
-    for (input, destination) in inputs.iter().zip(&destinations) {
-        let Some(destination) = destination else {
-            continue;
-        };
-        // A kind of path stitch refuses (a directory, a dangling link) is refused before
-        // anything is written (issue 37).
-        let replaced = match output::replaced_file(destination) {
-            Ok(replaced) => replaced,
-            Err(why) => {
-                findings.push(super::write_finding(destination, &why));
-                continue;
-            }
-        };
-        let key = replaced.clone().unwrap_or_else(|| destination.clone());
-        if let Some(first) = claimed.get(&key) {
-            findings.push(Finding::of(
-                codes::SAME_DESTINATION,
-                format!(
-                    "`{}` and `{}` would both be written to `{}`",
-                    first.name(),
-                    input.name(),
-                    destination.display()
-                ),
-            ));
-            continue;
-        }
-        claimed.insert(key, input);
-        let real = destination.canonicalize().ok();
-        if real.is_some() && real == config_file {
-            findings.push(
-                Finding::of(
-                    codes::SAME_DESTINATION,
-                    format!(
-                        "`{}` is the stitch.toml in use; stitch never overwrites what it reads",
-                        destination.display()
-                    ),
-                )
-                .with_help("choose another output"),
-            );
-        } else if real.is_some_and(|real| sources.contains(&real)) {
-            findings.push(
-                Finding::of(
-                    codes::SAME_DESTINATION,
-                    format!(
-                        "`{}` is an input; stitch never overwrites its inputs",
-                        destination.display()
-                    ),
-                )
-                .with_help("choose another output"),
-            );
-        }
-    }
-    if findings.is_empty() {
-        Ok(destinations)
-    } else {
-        Err(findings)
-    }
-}
-
-/// The finding for an input `--out-dir` cannot place.
-fn outside_root(input: &Input, root: Option<&Path>) -> Finding {
-    let (root, help) = match root {
-        Some(root) => (
-            format!("`{}`", root.display()),
-            "name a --root that contains every input",
-        ),
-        None => (
-            "the current directory".to_owned(),
-            "run stitch from a folder that contains every input, or name one with --root DIR",
-        ),
-    };
-    Finding::of(
-        codes::OUTSIDE_ROOT,
-        format!(
-            "`{}` is not inside {root}, whose layout --out-dir mirrors",
-            input.name()
-        ),
-    )
-    .with_help(help)
 }
