@@ -104,6 +104,12 @@ fn stderr(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
 }
 
+/// The run was refused (exit 2) with `message` on standard error.
+fn assert_refused(output: &Output, message: &str) {
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(output));
+    assert!(stderr(output).contains(message), "{}", stderr(output));
+}
+
 fn mkfifo(path: &Path) {
     let status = Command::new("mkfifo")
         .arg(path)
@@ -456,8 +462,7 @@ fn files_a_command_reads_are_never_written() {
         ),
     ] {
         let run = stitch_in(dir.path(), &["flatten", "c.json", "-o", output], None);
-        assert_eq!(run.status.code(), Some(2), "{output}: {}", stderr(&run));
-        assert!(stderr(&run).contains(message), "{output}: {}", stderr(&run));
+        assert_refused(&run, message);
         assert!(stderr(&run).contains("stitch::output::same_destination"));
     }
     assert_eq!(
@@ -498,16 +503,10 @@ fn out_dir_destinations_are_decided_by_the_file_they_replace() {
     fs::write(dir.path().join("b.json"), CONTRACT).unwrap();
     std::os::unix::fs::symlink("b.json", dir.path().join("out/tool.json")).unwrap();
     fs::write(dir.path().join("out/b.json"), "old\n").unwrap();
-    let run = stitch_in(
-        dir.path(),
-        &["flatten", "--out-dir", "out", "tool.json", "b.json"],
-        None,
-    );
-    assert_eq!(run.status.code(), Some(2), "{}", stderr(&run));
-    assert!(
-        stderr(&run).contains("`tool.json` and `b.json` would both be written to `out/b.json`"),
-        "{}",
-        stderr(&run)
+    let both = ["flatten", "--out-dir", "out", "tool.json", "b.json"];
+    assert_refused(
+        &stitch_in(dir.path(), &both, None),
+        "`tool.json` and `b.json` would both be written to `out/b.json`",
     );
     assert_eq!(
         fs::read_to_string(dir.path().join("out/b.json")).unwrap(),
@@ -519,16 +518,9 @@ fn out_dir_destinations_are_decided_by_the_file_they_replace() {
     fs::write(dir.path().join("out/tool.json"), "gone\n").unwrap();
     fs::remove_file(dir.path().join("out/b.json")).unwrap();
     std::os::unix::fs::symlink("nowhere", dir.path().join("out/b.json")).unwrap();
-    let run = stitch_in(
-        dir.path(),
-        &["flatten", "--out-dir", "out", "tool.json", "b.json"],
-        None,
-    );
-    assert_eq!(run.status.code(), Some(2), "{}", stderr(&run));
-    assert!(
-        stderr(&run).contains("cannot write `out/b.json`: it is a symbolic link to `nowhere`"),
-        "{}",
-        stderr(&run)
+    assert_refused(
+        &stitch_in(dir.path(), &both, None),
+        "cannot write `out/b.json`: it is a symbolic link to `nowhere`",
     );
     assert_eq!(
         fs::read_to_string(dir.path().join("out/tool.json")).unwrap(),
