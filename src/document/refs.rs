@@ -188,7 +188,7 @@ struct Pending {
 }
 
 /// The keywords that reference another schema, in the order they are queued.
-const REFERENCE_KEYWORDS: [&str; 3] = ["$ref", "$dynamicRef", "$recursiveRef"];
+const REFERENCE_KEYWORDS: [&str; 3] = crate::schema::keywords::REFERENCES;
 
 /// What the reference walk reads of one schema object, found in one pass over its keys (a
 /// lookup per keyword hashes each name again, for every schema of every document).

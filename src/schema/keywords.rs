@@ -365,6 +365,10 @@ pub fn is_identity(keyword: &str) -> bool {
 /// The keywords that set a base URI (`$id`, draft 4's `id`), whatever the draft.
 pub const IDS: [&str; 2] = ["$id", "id"];
 
+/// The keywords that reference another schema (`$ref`, `$dynamicRef`, `$recursiveRef`),
+/// whatever the draft, in the order the reference walk queues them.
+pub const REFERENCES: [&str; 3] = ["$ref", "$dynamicRef", "$recursiveRef"];
+
 /// The keywords that name a place for references to find (`$anchor`, `$dynamicAnchor`,
 /// `$recursiveAnchor`), whatever the draft.
 pub const ANCHORS: [&str; 3] = ["$anchor", "$dynamicAnchor", "$recursiveAnchor"];
