@@ -475,9 +475,19 @@ codes! {
          depth narrows the schema; it is reported, never done silently.";
     /// C4: a `type` array where the target takes one type.
     TARGET_TYPE_ARRAY = "stitch::target::type_array", Error,
-        "a `type` array, which the target refuses",
-        "Gemini's OpenAPI subset takes one `type` per node (`Proto field is not repeating`); a \
-         nullable type is written `nullable: true`.";
+        "a `type` array, or a `type` name the target does not take",
+        "Gemini's OpenAPI subset takes one `type` per node (`Proto field is not repeating`) and \
+         has no `null` type: a nullable type is written `nullable: true`.";
+    /// C4: a schema without `type` (or a boolean schema) where the target needs one.
+    TARGET_UNTYPED = "stitch::target::untyped", Error,
+        "a schema that says no `type` (or is `true` or `false`), which the target refuses",
+        "OpenAI's strict mode refuses a node with no `type` (`schema must have a 'type' key`): \
+         `{}`, a description alone, an `enum` or `const` without `type`; Gemini's OpenAPI subset \
+         needs a `type` on every node. stitch adds the `type` an `enum` or `const` implies (an \
+         equivalence); a node that accepts any value cannot be typed without refusing values \
+         the contract accepts, so it stays, and the target refuses it. A boolean schema (`true`, \
+         `false`) is not a schema object at all for these providers. Give the property a type \
+         in the contract, or use the provider's non-strict mode.";
     /// C4: `anyOf` beside other keywords where the target needs it alone.
     TARGET_ANYOF_NOT_ALONE = "stitch::target::anyof_not_alone", Error,
         "an `anyOf` beside other keywords, which the target refuses",
@@ -522,7 +532,9 @@ codes! {
         "the schema is not valid in the dialect the target reads (draft 2020-12, or without draft-4 boolean bounds)",
         "Anthropic validates every input schema against draft 2020-12 (draft-4 boolean \
          `exclusiveMinimum`, duplicate `required` entries and string numbers fail); Mistral \
-         refuses draft-4 boolean bounds. Converting the document to 2020-12 fixes most.";
+         refuses draft-4 boolean bounds; OpenAI reads `items` as one schema, never a draft-7 \
+         tuple (`[…] is not of type 'object', 'boolean'`). Converting the document to 2020-12 \
+         fixes most.";
     /// C4: a `$schema` other than the dialect clients assume.
     TARGET_DIALECT = "stitch::target::dialect", Note,
         "`$schema` names a draft other than 2020-12, which clients must support",

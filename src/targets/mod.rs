@@ -34,6 +34,12 @@ pub use rewrite::{Applied, Rewrite, apply};
 pub(crate) use strict::OBSERVE_KEYS;
 
 use crate::diagnostic::{Code, Severity, codes};
+use crate::schema::walk::Reading;
+
+/// How a provider reads a schema (issue 39, departing from SPEC L2 for target checks only):
+/// keys literally, a `$ref`'s siblings too, and `$defs` and `definitions` as definitions in any
+/// draft. The target checks and rewrites walk schemas this way.
+pub(crate) const PROVIDER_READING: Reading = Reading::WRITTEN.with_every_definitions_container();
 
 /// Which provider a profile describes: decides how a pointer is spelled in a predicted error
 /// (`{context}`) and, later, the request shape a tool is written in.
@@ -204,11 +210,20 @@ pub enum Check {
     NoRecursion,
     /// No `type` arrays.
     NoTypeArrays,
+    /// `type` names only these.
+    TypeNames(&'static [&'static str]),
+    /// Every schema object says what it is with one of these keywords (issue 39: OpenAI refuses
+    /// `{}`, a description alone, an `enum` or `const` without `type`).
+    Typed(&'static [&'static str]),
+    /// Every subschema is an object: no `true` or `false` schema.
+    SchemaObjects,
+    /// `items` is one schema, not a draft-7 tuple (an array of schemas).
+    ItemsSchema,
     /// A node with `anyOf` has no other keyword.
     AnyOfAlone,
     /// `enum` values are strings.
     EnumStrings,
-    /// `enum` values are not objects or arrays.
+    /// `enum` and `const` values are not objects or arrays.
     EnumPrimitives,
     /// No `""` among `enum` values.
     EnumNoEmptyString,
@@ -280,7 +295,9 @@ impl Check {
             RefAlone => codes::TARGET_REF_WITH_SIBLINGS,
             LocalRefs => codes::TARGET_EXTERNAL_REF,
             NoRecursion => codes::TARGET_RECURSION,
-            NoTypeArrays => codes::TARGET_TYPE_ARRAY,
+            NoTypeArrays | TypeNames(_) => codes::TARGET_TYPE_ARRAY,
+            Typed(_) | SchemaObjects => codes::TARGET_UNTYPED,
+            ItemsSchema => codes::TARGET_INVALID_DIALECT,
             AnyOfAlone => codes::TARGET_ANYOF_NOT_ALONE,
             EnumStrings | EnumPrimitives | EnumNoEmptyString => codes::TARGET_ENUM_VALUE,
             MinItemsAtMostOne => codes::TARGET_MIN_ITEMS,
@@ -370,9 +387,13 @@ impl Check {
             LocalRefs => "every `$ref` is local (`#…`)".into(),
             NoRecursion => "no recursive references".into(),
             NoTypeArrays => "no `type` arrays".into(),
+            TypeNames(t) => format!("`type` only {}", list(t)),
+            Typed(k) => format!("every schema has one of {}", list(k)),
+            SchemaObjects => "every schema is an object (no `true`, no `false`)".into(),
+            ItemsSchema => "`items` is one schema (no draft-7 tuple)".into(),
             AnyOfAlone => "a node with `anyOf` has no other keyword".into(),
             EnumStrings => "`enum` values are strings".into(),
-            EnumPrimitives => "`enum` values are not objects or arrays".into(),
+            EnumPrimitives => "`enum` and `const` values are not objects or arrays".into(),
             EnumNoEmptyString => "no `\"\"` in an `enum`".into(),
             MinItemsAtMostOne => "`minItems` is 0 or 1".into(),
             AllOfWithoutRef => "no `$ref` inside `allOf`".into(),

@@ -297,6 +297,9 @@ pub(super) fn nullable_openapi(map: &mut Map<String, Value>, draft: Draft) -> bo
         b.as_object()
             .is_some_and(|b| b.len() == 1 && b.get("type") == Some(&json!("null")))
     };
+    if branches.len() > 2 {
+        return nullable_branches(map, draft);
+    }
     let [a, b] = branches.as_slice() else {
         return false;
     };
@@ -321,6 +324,40 @@ pub(super) fn nullable_openapi(map: &mut Map<String, Value>, draft: Draft) -> bo
     }
     merged.insert("nullable".to_owned(), Value::Bool(true));
     *map = merged;
+    true
+}
+
+/// `anyOf: [A, B, …, {"type": "null"}]` → `anyOf: [A + nullable, B + nullable, …]`: the
+/// `null` branch goes and every other one says `nullable: true` (OpenAPI has no `null` type),
+/// where each is a plain typed schema. An equivalence under the OpenAPI view.
+fn nullable_branches(map: &mut Map<String, Value>, draft: Draft) -> bool {
+    let _ = draft;
+    let Some(Value::Array(branches)) = map.get_mut("anyOf") else {
+        return false;
+    };
+    let is_null = |b: &Value| {
+        b.as_object()
+            .is_some_and(|b| b.len() == 1 && b.get("type") == Some(&json!("null")))
+    };
+    let plain = |b: &Value| {
+        b.as_object().is_some_and(|o| {
+            o.get("type").is_some_and(Value::is_string)
+                && !["nullable", "enum", "const", "$ref", "anyOf"]
+                    .iter()
+                    .any(|k| o.contains_key(*k))
+        })
+    };
+    if branches.iter().filter(|b| is_null(b)).count() != 1
+        || !branches.iter().filter(|b| !is_null(b)).all(plain)
+    {
+        return false;
+    }
+    branches.retain(|b| !is_null(b));
+    for branch in branches.iter_mut() {
+        if let Value::Object(o) = branch {
+            o.insert("nullable".to_owned(), Value::Bool(true));
+        }
+    }
     true
 }
 

@@ -20,7 +20,7 @@ use std::collections::HashSet;
 use serde_json::Value;
 
 use super::{openapi, strict};
-use crate::schema::walk::{self, Reading};
+use crate::schema::walk;
 use crate::schema::{Draft, pointer};
 
 /// One kind of rewrite.
@@ -70,6 +70,19 @@ pub enum Rewrite {
     /// JSON text (Gemini takes string enums only): a value mapping, like null ⇒ absent, that
     /// `adapt::retarget` records and `stitch validate` undoes; proven modulo that mapping.
     StringEnums,
+    /// An object with `properties` and no `required` says `required: []` (an equivalence), once
+    /// every property is required ([`Rewrite::RequireAll`]).
+    RequiredList,
+    /// An `enum` or `const` of primitives without `type` gets the type of its values (an
+    /// equivalence), at positive positions.
+    TypeFromValues,
+    /// `default: null` removed (an annotation: an equivalence), as OpenAI's SDKs do before
+    /// sending a strict schema.
+    NullDefaults,
+    /// An `anyOf` or `oneOf` whose branches only list required keys moves into `description`
+    /// (a widening), at positive positions: closed, such branches would contradict the keys
+    /// their object declares.
+    DescribeKeyUnions,
     /// A draft 4, 6 or 7 presentation converted to 2020-12 for a provider that reads only
     /// 2020-12 (`convert::presentation_to_2020_12`):
     /// an equivalence. Done on the whole document before the other rewrites, never per node.
@@ -94,6 +107,10 @@ impl Rewrite {
             Rewrite::Nullable => "type",
             Rewrite::Draft2020_12 => "$schema",
             Rewrite::StringEnums => "enum",
+            Rewrite::RequiredList => "required",
+            Rewrite::TypeFromValues => "type",
+            Rewrite::DescribeKeyUnions => "anyOf",
+            Rewrite::NullDefaults => "default",
         }
     }
 
@@ -111,6 +128,16 @@ impl Rewrite {
             }
             Rewrite::CloseObjects => {
                 "every object gets `additionalProperties: false` and `properties` (narrows an open object; reported when it does)"
+            }
+            Rewrite::RequiredList => {
+                "an object with `properties` and no `required` gets `required: []` (an equivalence)"
+            }
+            Rewrite::TypeFromValues => {
+                "an `enum` or `const` of primitives without `type` gets the type of its values (an equivalence)"
+            }
+            Rewrite::NullDefaults => "`default: null` is removed (an annotation: an equivalence)",
+            Rewrite::DescribeKeyUnions => {
+                "an `anyOf` or `oneOf` whose branches only list required keys is written into `description` where widening cannot narrow (a widening)"
             }
             Rewrite::RequireAll => {
                 "every optional property becomes required and nullable (F7.6): the model sends `null` for a key it leaves out, and `stitch validate` removes it again"
@@ -144,6 +171,7 @@ impl Rewrite {
             }
             Rewrite::DropFormats { strings, numbers } => {
                 let numeric = match numbers {
+                    Some([]) => " (on numbers: any)".to_owned(),
                     Some(numbers) => format!(" (on numbers: {})", listed(numbers)),
                     None => String::new(),
                 };
@@ -273,7 +301,10 @@ fn apply_one(
     for at in preorder(schema, draft).into_iter().rev() {
         let whole = !matches!(
             rewrite,
-            Rewrite::Drop(_) | Rewrite::Strip(_) | Rewrite::DropFormats { .. }
+            Rewrite::Drop(_)
+                | Rewrite::Strip(_)
+                | Rewrite::DropFormats { .. }
+                | Rewrite::DescribeKeyUnions
         );
         // `nullable` merges an `anyOf` branch into its node: a reference into it would break.
         let moves = rewrite == Rewrite::Nullable && referred(&at, "anyOf");
@@ -338,6 +369,21 @@ fn apply_one(
                 openapi::inline_ref(whole, map, draft)
             }
             Rewrite::CloseObjects => strict::close(map),
+            Rewrite::RequiredList => strict::required_list(map),
+            Rewrite::TypeFromValues => strict::type_from_values(map, draft),
+            Rewrite::NullDefaults => {
+                map.get("default") == Some(&Value::Null) && map.shift_remove("default").is_some()
+            }
+            Rewrite::DescribeKeyUnions => {
+                let kept = |k: &str| referred(&at, k);
+                for keyword in strict::describe_key_unions(map, kept) {
+                    applied.push(Applied {
+                        keyword,
+                        ..one(&at)
+                    });
+                }
+                false
+            }
             Rewrite::Draft2020_12 => false,
             Rewrite::StringEnums => openapi::stringify_enum(map),
             Rewrite::RequireAll => {
@@ -371,7 +417,7 @@ fn apply_one(
 
 /// Every schema node's pointer, parents before their subschemas.
 pub(super) fn preorder(schema: &Value, draft: Draft) -> Vec<String> {
-    walk::preorder(schema, "", draft, Reading::WRITTEN)
+    walk::preorder(schema, "", draft, super::PROVIDER_READING)
         .into_iter()
         .map(|visit| visit.at)
         .collect()

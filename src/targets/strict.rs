@@ -19,8 +19,9 @@
 use serde_json::{Map, Value, json};
 
 use super::check::{is_object, types};
-use crate::schema::Draft;
 use crate::schema::keywords::{self, Role};
+use crate::schema::walk::{self, Reading};
+use crate::schema::{Draft, Semantics};
 
 /// `{"$ref": X, siblings…}` → `{"anyOf": [{"$ref": X}], siblings…}` (drafts ≤ 7: the
 /// annotations among the siblings, the rest were ignored). False when the node has no `$ref`
@@ -49,7 +50,15 @@ pub(super) fn ref_alone(map: &mut Map<String, Value>, draft: Draft) -> bool {
 /// Closes an object schema: `additionalProperties: false`, and `properties: {}` when it has
 /// none. False when it is not an object schema or is closed already.
 pub(super) fn close(map: &mut Map<String, Value>) -> bool {
-    if !is_object(map) {
+    // A fragment that only says which keys are required (`{"required": ["a"]}` in an `anyOf`
+    // or `allOf` beside the object's `properties`) is not closed: closed, it would admit no key
+    // at all but those it requires, contradicting its siblings (issue 39). The target's rules
+    // then see it as it is.
+    let fragment = !map.contains_key("type")
+        && ["properties", "additionalProperties", "patternProperties"]
+            .iter()
+            .all(|k| !map.contains_key(*k));
+    if !is_object(map) || fragment {
         return false;
     }
     let mut changed = false;
@@ -62,6 +71,139 @@ pub(super) fn close(map: &mut Map<String, Value>) -> bool {
         changed = true;
     }
     changed
+}
+
+/// The contract `doc` (its schemas at `roots`) as it reads once the objects it leaves
+/// explicitly open are closed
+/// (issue 39): `additionalProperties` or `unevaluatedProperties` that is not `false` becomes
+/// `false`, `patternProperties` goes, and a free-form object (one that declares no property) is
+/// closed; under `strict` semantics every object schema that
+/// declares `properties` or says `type: "object"` is closed too, since there an object without
+/// `additionalProperties` is open. A narrowing a target's closing makes is invited when the
+/// closed presentation accepts every value of this document.
+pub(crate) fn close_invited(doc: &mut Value, roots: &[&str], draft: Draft, semantics: Semantics) {
+    let reading = Reading::WRITTEN.with_every_definitions_container();
+    let places: Vec<String> = (roots.iter())
+        .filter_map(|root| Some(walk::preorder(doc.pointer(root)?, root, draft, reading)))
+        .flatten()
+        .map(|visit| visit.at)
+        .collect();
+    for at in places.iter().rev() {
+        let Some(Value::Object(map)) = doc.pointer_mut(at) else {
+            continue;
+        };
+        let declares = map.contains_key("properties") || types(map).contains(&"object");
+        let open = |key: &str, map: &Map<String, Value>| {
+            map.get(key).is_some_and(|v| *v != Value::Bool(false))
+        };
+        // A free-form object (`type: "object"` declaring no property, as a tool without
+        // arguments or a `dict` is written) stays open under `declared` semantics too (SPEC
+        // §1, close(S)): the contract leaves it open as a whole.
+        let free_form = types(map).contains(&"object")
+            && map
+                .get("properties")
+                .and_then(Value::as_object)
+                .is_none_or(Map::is_empty)
+            && !map.contains_key("additionalProperties");
+        let explicit = open("additionalProperties", map)
+            || open("unevaluatedProperties", map)
+            || map.contains_key("patternProperties")
+            || free_form;
+        if explicit || (semantics == Semantics::Strict && declares) {
+            map.shift_remove("patternProperties");
+            if map.contains_key("unevaluatedProperties") {
+                map.insert("unevaluatedProperties".to_owned(), Value::Bool(false));
+            }
+            map.insert("additionalProperties".to_owned(), Value::Bool(false));
+        }
+    }
+}
+
+/// [`Rewrite::RequiredList`](super::Rewrite::RequiredList): an object with `properties` and no
+/// `required` says `required: []` (an equivalence): OpenAI's strict mode wants the list on
+/// every object, empty or not. False when it has one or is not an object schema.
+pub(super) fn required_list(map: &mut Map<String, Value>) -> bool {
+    if !map.contains_key("properties") || map.contains_key("required") {
+        return false;
+    }
+    let index = map
+        .keys()
+        .position(|k| k == "properties")
+        .map_or(map.len(), |i| i + 1);
+    map.shift_insert(index, "required".to_owned(), json!([]));
+    true
+}
+
+/// [`Rewrite::TypeFromValues`](super::Rewrite::TypeFromValues): an `enum` or `const` of
+/// primitives with no `type` gets the type its values have (`"integer"` for whole numbers,
+/// `"number"` for others, a list where they differ): an equivalence, since the values are
+/// the only ones accepted. False when it has a `type`, or a value is an object or array.
+pub(super) fn type_from_values(map: &mut Map<String, Value>, draft: Draft) -> bool {
+    if map.contains_key("type") {
+        return false;
+    }
+    let values: Vec<&Value> = match (map.get("enum"), map.get("const")) {
+        (Some(Value::Array(values)), _) if !values.is_empty() => values.iter().collect(),
+        (None, Some(value)) if draft >= Draft::Draft6 => vec![value],
+        _ => return false,
+    };
+    let mut names: Vec<&'static str> = Vec::new();
+    for value in values {
+        let name = match value {
+            Value::String(_) => "string",
+            Value::Bool(_) => "boolean",
+            Value::Null => "null",
+            Value::Number(n) if n.is_i64() || n.is_u64() => "integer",
+            Value::Number(_) => "number",
+            Value::Array(_) | Value::Object(_) => return false,
+        };
+        if !names.contains(&name) {
+            names.push(name);
+        }
+    }
+    if names.contains(&"number") {
+        names.retain(|n| *n != "integer");
+    }
+    let kind = match names.as_slice() {
+        [one] => json!(one),
+        many => json!(many),
+    };
+    map.shift_insert(0, "type".to_owned(), kind);
+    true
+}
+
+/// [`Rewrite::DescribeKeyUnions`](super::Rewrite::DescribeKeyUnions): an `anyOf` or `oneOf`
+/// whose every branch only says which keys are required (`[{"required": ["a", "b"]},
+/// {"required": ["c"]}]`, as function-calling datasets write "either these or that") moves into
+/// the node's `description`: a widening (issue 39). Closed, such branches would admit no value
+/// with the keys the node declares. Returns the keyword moved.
+pub(super) fn describe_key_unions(
+    map: &mut Map<String, Value>,
+    kept: impl Fn(&str) -> bool,
+) -> Vec<&'static str> {
+    let fragment = |b: &Value| {
+        b.as_object().is_some_and(|o| {
+            o.contains_key("required")
+                && o.keys()
+                    .all(|k| k == "required" || keywords::is_annotation(k))
+        })
+    };
+    for keyword in ["anyOf", "oneOf"] {
+        let describes = map
+            .get(keyword)
+            .and_then(Value::as_array)
+            .is_some_and(|branches| !branches.is_empty() && branches.iter().all(fragment));
+        if describes && !kept(keyword) {
+            const KEYWORDS: [&[&str]; 2] = [&["anyOf"], &["oneOf"]];
+            let which = if keyword == "anyOf" {
+                KEYWORDS[0]
+            } else {
+                KEYWORDS[1]
+            };
+            return drop_into_description(map, which, |_| false);
+        }
+    }
+    Vec::new()
 }
 
 /// At most this many characters of dropped keywords are written into a `description`.

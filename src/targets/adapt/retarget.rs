@@ -164,6 +164,8 @@ pub fn retarget(
     };
     let proofs = Proofs {
         contract: loaded,
+        invited: std::cell::OnceCell::new(),
+        plan,
         before: before.as_ref(),
         closed: forms.closed(),
         unmapped: forms.unmapped(),
@@ -299,6 +301,11 @@ fn all_undone(
 /// The documents a stage is proven with.
 struct Proofs<'a> {
     contract: &'a Loaded,
+    /// The contract with every object it leaves explicitly open closed (under `strict`
+    /// semantics, every open object): a narrowing is the contract's invitation only when the
+    /// closed schema accepts all of this one ([`invited`]). Made when first asked for.
+    invited: std::cell::OnceCell<Option<Loaded>>,
+    plan: &'a Plan,
     /// The presentation, where a stage that does not close needs it.
     before: Option<&'a Loaded>,
     closed: Option<&'a Loaded>,
@@ -330,7 +337,10 @@ fn prove_stage(
     {
         let report = verify(proofs.contract, closed);
         if report.verdict != Verdict::Proven {
-            notes.push(narrowed(profile, stage, &report, file));
+            let invited = invited(proofs)
+                .is_some_and(|invited| verify(invited, closed).verdict == Verdict::Proven);
+
+            notes.push(narrowed(profile, stage, &report, invited, file));
             narrowing = true;
         }
     }
@@ -505,7 +515,10 @@ fn stages(profile: &Profile, loaded: &Loaded, base: &Value, draft: Draft) -> Opt
         .filter(|r| {
             !matches!(
                 r,
-                Rewrite::CloseObjects | Rewrite::RequireAll | Rewrite::StringEnums
+                Rewrite::CloseObjects
+                    | Rewrite::RequireAll
+                    | Rewrite::RequiredList
+                    | Rewrite::StringEnums
             )
         })
         .collect();
@@ -528,6 +541,14 @@ fn stages(profile: &Profile, loaded: &Loaded, base: &Value, draft: Draft) -> Opt
         } else {
             Vec::new()
         };
+        if has(Rewrite::RequiredList) {
+            applied.extend(targets::apply(
+                &[Rewrite::RequiredList],
+                &mut schema,
+                draft,
+                at,
+            ));
+        }
         // Last, so that nothing moves the enums written as text.
         let mapped = has(Rewrite::StringEnums).then(|| schema.clone());
         let enums = match mapped {
@@ -684,12 +705,60 @@ fn rewritten(profile: &Profile, stage: &Stage, baseline: &str, file: &str) -> Fi
 }
 
 /// The warning that closing objects lost values, with one of them.
-fn narrowed(profile: &Profile, stage: &Stage, report: &Report, file: &str) -> Finding {
-    super::narrowing(&profile.id(), &stage.name, "closing objects", &stage.at, report, file)
-        .with_help(format!(
-            "{} needs `additionalProperties: false` on every object, so keys beyond the declared ones cannot be sent; applied for this target only",
+/// The narrowing closing objects makes: a warning where the contract invited it (every value
+/// lost uses an object the contract left explicitly open, or any open object under `strict`
+/// semantics: `invited`), else an error naming the rewrite (issue 39), for the presentation
+/// would refuse values the contract accepts that nothing in the contract says may go.
+fn narrowed(
+    profile: &Profile,
+    stage: &Stage,
+    report: &Report,
+    invited: bool,
+    file: &str,
+) -> Finding {
+    let finding = super::narrowing(
+        &profile.id(),
+        &stage.name,
+        "closing objects",
+        &stage.at,
+        report,
+        file,
+    );
+    if invited {
+        return finding.with_help(format!(
+            "{} needs `additionalProperties: false` on every object, so keys beyond the declared ones cannot be sent; the contract leaves them open explicitly, and they are closed for this target only",
+            profile.name
+        ));
+    }
+    Finding {
+        severity: crate::diagnostic::Severity::Error,
+        ..finding.with_help(format!(
+            "closing objects for {} loses values the contract accepts without leaving any object explicitly open; declare the keys such values carry, or use the provider's non-strict mode",
             profile.name
         ))
+    }
+}
+
+/// [`Proofs::invited`], made on first use: the contract document with its explicitly open
+/// objects closed (`strict::close_invited`); `None` when it does not load.
+fn invited<'p>(proofs: &'p Proofs<'_>) -> Option<&'p Loaded> {
+    proofs
+        .invited
+        .get_or_init(|| {
+            let input = proofs.contract.input();
+            let mut value = input.value.clone();
+            let schemas = proofs.contract.contents.schemas();
+            let roots: Vec<&str> = schemas.iter().map(|(_, at)| *at).collect();
+            crate::targets::strict::close_invited(
+                &mut value,
+                &roots,
+                input.draft,
+                proofs.plan.choices.semantics,
+            );
+            let text = canonical::pretty(&value);
+            document::load_derived_as(text, proofs.contract, &proofs.plan.load, input.draft).ok()
+        })
+        .as_ref()
 }
 
 /// The note on the properties made required and nullable.

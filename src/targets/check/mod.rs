@@ -12,7 +12,7 @@ use serde_json::{Map, Value};
 
 use super::{Check, Family, Measure, Place, Profile, Rule};
 use crate::diagnostic::Severity;
-use crate::schema::walk::{self, Reading};
+use crate::schema::walk;
 use crate::schema::{Draft, pointer};
 
 /// One tool's input schema, as part of one request.
@@ -176,16 +176,19 @@ struct Node<'a> {
     depth: usize,
     /// Whether it is the schema of a property (a parameter, for budgets).
     property: bool,
+    /// The keyword of its parent that holds it (`None` for the root).
+    keyword: Option<&'static str>,
 }
 
 /// Every object node of `schema`, parents before children, siblings in key order.
 fn nodes(schema: &Value, draft: Draft) -> Vec<Node<'_>> {
     let mut out: Vec<Node<'_>> = Vec::new();
-    for visit in walk::preorder(schema, "", draft, Reading::WRITTEN) {
+    for visit in walk::preorder(schema, "", draft, super::PROVIDER_READING) {
         let parent_depth = visit.parent.map_or(0, |parent| out[parent].depth);
         out.push(Node {
             depth: parent_depth + usize::from(is_object(visit.map)),
             property: visit.keyword == Some("properties"),
+            keyword: visit.keyword,
             at: visit.at,
             map: visit.map,
         });

@@ -51,6 +51,13 @@ fn object_rule(walk: &mut Walk<'_, '_>, rule: &'static Rule, node: &Node<'_>, ro
             let Some(properties) = map.get("properties").and_then(Value::as_object) else {
                 return;
             };
+            if !map.contains_key("required") {
+                let message =
+                    "an object without `required`; the provider needs the list, empty or not"
+                        .to_owned();
+                walk.violation(rule, at, message, fill(""));
+                return;
+            }
             for key in properties.keys() {
                 if !names(map, "required").contains(&key.as_str()) {
                     let message = format!("property `{key}` is not in `required`");
@@ -237,6 +244,75 @@ fn value_rule(walk: &mut Walk<'_, '_>, rule: &'static Rule, node: &Node<'_>) {
                 Fill::default(),
             );
         }
+        Check::TypeNames(allowed) => {
+            if let Some(name) = types(map).into_iter().find(|t| !allowed.contains(t)) {
+                let message = format!("`type: \"{name}\"`; the provider has no such type");
+                walk.violation(rule, &pointer::push(at, "type"), message, fill(name));
+            }
+        }
+        // A `propertyNames` schema judges names, which are strings whatever it says.
+        Check::Typed(saying)
+            if node.keyword != Some("propertyNames")
+                && !saying.iter().any(|k| map.contains_key(*k)) =>
+        {
+            let said = if map.contains_key("enum") || map.contains_key("const") {
+                "an `enum` or `const` without `type`"
+            } else if map
+                .keys()
+                .all(|k| crate::schema::keywords::is_annotation(k))
+            {
+                "a schema with no `type`: it accepts any value"
+            } else {
+                "a schema with nothing that says what it is"
+            };
+            let message = format!("{said}; the provider needs one on every node");
+            walk.violation(rule, at, message, Fill::default());
+        }
+        Check::SchemaObjects => {
+            let draft = walk.tool.draft;
+            let mut children = draft.subschemas_as_written(map);
+            for container in ["$defs", "definitions"] {
+                if !draft.is_keyword(container)
+                    && let Some(Value::Object(defs)) = map.get(container)
+                {
+                    for (key, schema) in defs {
+                        let message = format!("`{container}/{key}`");
+                        if let Value::Bool(b) = schema {
+                            let place = pointer::push(&pointer::push(at, container), key);
+                            let said = format!(
+                                "{message} is the schema `{b}`; the provider takes schema objects only"
+                            );
+                            walk.violation(rule, &place, said, Fill::default());
+                        }
+                    }
+                }
+            }
+            // `additionalProperties: false` (and `unevaluated*: false`) closes an object: a
+            // keyword's value, not a schema the provider must take.
+            let closes = |k: &str| {
+                matches!(
+                    k,
+                    "additionalProperties" | "unevaluatedProperties" | "unevaluatedItems"
+                )
+            };
+            children.retain(|sub| {
+                sub.schema.is_boolean()
+                    && !(closes(sub.keyword) && sub.schema == &Value::Bool(false))
+            });
+            for sub in children {
+                let message = format!(
+                    "the schema `{}`; the provider takes schema objects only",
+                    sub.schema
+                );
+                walk.violation(rule, &sub.pointer(at), message, Fill::default());
+            }
+        }
+        Check::ItemsSchema if map.get("items").is_some_and(Value::is_array) => {
+            let message =
+                "`items` is an array of schemas (a draft-7 tuple); the provider reads one schema there"
+                    .to_owned();
+            walk.violation(rule, &pointer::push(at, "items"), message, Fill::default());
+        }
         Check::NoTypeArrays if matches!(map.get("type"), Some(Value::Array(_))) => {
             let message = "a `type` array; the provider takes one type per node".to_owned();
             walk.violation(rule, &pointer::push(at, "type"), message, Fill::default());
@@ -314,6 +390,13 @@ fn names<'m>(map: &'m Map<String, Value>, key: &str) -> Vec<&'m str> {
 }
 
 fn enum_rule(walk: &mut Walk<'_, '_>, rule: &'static Rule, map: &Map<String, Value>, at: &str) {
+    if rule.check == Check::EnumPrimitives
+        && let Some(value) = map.get("const")
+        && (value.is_object() || value.is_array())
+    {
+        let message = format!("`const` value {value} is not a primitive");
+        walk.violation(rule, &pointer::push(at, "const"), message, Fill::default());
+    }
     let Some(values) = map.get("enum").and_then(Value::as_array) else {
         return;
     };

@@ -131,13 +131,14 @@ const DROPPED: &[&str] = &[
     "maxProperties",
     "dependentRequired",
     "not",
+    "dependentSchemas",
 ];
 
 /// The bounds, lengths and `maxItems` strict mode refuses: the first eight of [`DROPPED`].
 const BOUNDS: &[&str] = DROPPED.split_at(8).0;
 
 /// The rules of strict tool use (and of Bedrock with Claude and `strict`).
-pub(super) const STRICT: [Rule; 16] = [
+pub(super) const STRICT: [Rule; 20] = [
     Rule {
         check: ClosedObjects,
         level: Error,
@@ -248,6 +249,34 @@ pub(super) const STRICT: [Rule; 16] = [
         predicts: "",
     },
     Rule {
+        check: Typed(&["type", "anyOf", "oneOf", "allOf", "$ref", "enum", "const"]),
+        level: Error,
+        evidence: Lib,
+        source: "ANT-SO",
+        predicts: "",
+    },
+    Rule {
+        check: SchemaObjects,
+        level: Error,
+        evidence: Doc,
+        source: "ANT-SO",
+        predicts: "",
+    },
+    Rule {
+        check: ItemsSchema,
+        level: Error,
+        evidence: Doc,
+        source: "ANT-SO",
+        predicts: INVALID_2020,
+    },
+    Rule {
+        check: NumberFormats(&[]),
+        level: Error,
+        evidence: Doc,
+        source: "ANT-SO",
+        predicts: "",
+    },
+    Rule {
         check: Limit {
             measure: Measure::Tools,
             max: 20,
@@ -290,11 +319,22 @@ pub static ANTHROPIC_STRICT: Profile = Profile {
     summary: "Anthropic tools with `strict: true` and `output_config.format` (a 2020-12 subset, budgets per request)",
     rewrites: &[
         Rewrite::Draft2020_12,
+        Rewrite::DescribeKeyUnions,
         Rewrite::OneOfToAnyOf,
+        Rewrite::Strip(&[
+            "discriminator",
+            "examples",
+            "$comment",
+            "readOnly",
+            "writeOnly",
+            "deprecated",
+            "contentEncoding",
+            "contentMediaType",
+        ]),
         Rewrite::Drop(DROPPED),
         Rewrite::DropFormats {
             strings: FORMATS,
-            numbers: None,
+            numbers: Some(&[]),
         },
         Rewrite::CloseObjects,
     ],
@@ -306,6 +346,7 @@ pub static ANTHROPIC_STRICT: Profile = Profile {
     rules: &[
         BASE[0], BASE[1], BASE[2], BASE[3], BASE[4], BASE[5], STRICT[0], STRICT[1], STRICT[2],
         STRICT[3], STRICT[4], STRICT[5], STRICT[6], STRICT[7], STRICT[8], STRICT[9], STRICT[10],
-        STRICT[11], STRICT[12], STRICT[13], STRICT[14], STRICT[15], NAMES[0], NAMES[1],
+        STRICT[11], STRICT[12], STRICT[13], STRICT[14], STRICT[15], STRICT[16], STRICT[17],
+        STRICT[18], STRICT[19], NAMES[0], NAMES[1],
     ],
 };

@@ -20,6 +20,10 @@ const EXTRA_REQUIRED: &str = "Invalid schema for function '{tool}': In context={
 
 /// The keywords the root may not carry, strict or not.
 const ROOT_COMBINATORS: &[&str] = &["anyOf", "oneOf", "allOf", "enum", "not"];
+/// A node without `type` (`{}`, a description alone, an `enum` or `const` without `type`) in
+/// strict mode [obs: openai/openai-agents-python users, 2025–2026].
+const UNTYPED: &str =
+    "Invalid schema for function '{tool}': In context={context}, schema must have a 'type' key.";
 
 /// The tool name rule (the API's `^[a-zA-Z0-9_-]{1,64}$`).
 const NAME: Rule = Rule {
@@ -169,21 +173,27 @@ pub static OPENAI_STRICT: Profile = Profile {
     family: Family::OpenAi,
     summary: "OpenAI Structured Outputs and function tools with `strict: true` (the Responses API's default)",
     rewrites: &[
+        Rewrite::DescribeKeyUnions,
         Rewrite::OneOfToAnyOf,
         Rewrite::RefAlone,
+        Rewrite::TypeFromValues,
+        Rewrite::NullDefaults,
         Rewrite::Drop(&[
             "uniqueItems",
             "minProperties",
             "maxProperties",
             "dependentRequired",
             "not",
+            "dependentSchemas",
+            "dependencies",
         ]),
         Rewrite::DropFormats {
             strings: FORMATS,
-            numbers: None,
+            numbers: Some(&[]),
         },
         Rewrite::CloseObjects,
         Rewrite::RequireAll,
+        Rewrite::RequiredList,
     ],
     envelope: Envelope {
         shape: Shape::Responses,
@@ -234,22 +244,63 @@ pub static OPENAI_STRICT: Profile = Profile {
             predicts: EXTRA_REQUIRED,
         },
         Rule {
+            check: Rejects(Nested, &["allOf", "not"]),
+            level: Error,
+            evidence: Doc,
+            source: "OAI-SO",
+            predicts: NOT_PERMITTED,
+        },
+        Rule {
             check: Rejects(
-                Nested,
+                Anywhere,
                 &[
-                    "allOf",
-                    "not",
                     "if",
                     "then",
                     "else",
                     "dependentRequired",
                     "dependentSchemas",
+                    "dependencies",
                 ],
             ),
             level: Error,
             evidence: Doc,
             source: "OAI-SO",
             predicts: NOT_PERMITTED,
+        },
+        Rule {
+            check: Draft2020Valid,
+            level: Error,
+            evidence: Obs,
+            source: "OAI-SO",
+            predicts: "Invalid schema for function '{tool}': In context={context}, schema is not valid JSON Schema.",
+        },
+        Rule {
+            check: Typed(&["type", "anyOf", "$ref"]),
+            level: Error,
+            evidence: Obs,
+            source: "OAI-SO",
+            predicts: UNTYPED,
+        },
+        Rule {
+            check: SchemaObjects,
+            level: Error,
+            evidence: Obs,
+            source: "OAI-SO",
+            predicts: UNTYPED,
+        },
+        Rule {
+            check: ItemsSchema,
+            level: Error,
+            evidence: Obs,
+            source: "OAI-SO",
+            predicts: "Invalid schema for function '{tool}': In context={context}, [...] is not of type 'object', 'boolean'.",
+        },
+        Rule {
+            check: NumberFormats(&[]),
+            level: Error,
+            evidence: Doc,
+            source: "OAI-SO",
+            predicts: "Invalid schema for function '{tool}': In context={context}, '{value}' is not a valid format.",
         },
         Rule {
             check: Rejects(
