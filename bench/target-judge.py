@@ -158,8 +158,9 @@ ALLOWED_SDK = {
     # ensure_strict_json_schema writes `required` in the order of `properties`; stitch keeps the
     # contract's order and appends the keys it made required: the same set.
     "openai: required order",
-    # transform_schema drops `type` beside a primitive `enum` or `const`: the same values.
-    "anthropic: type dropped beside enum/const",
+    # transform_schema drops `type` beside a primitive `enum` or `const` (the same values), and
+    # beside an `anyOf` or `allOf` (whose branches say theirs).
+    "anthropic: type dropped beside enum, const, anyOf, allOf",
     # transform_schema writes `pattern`, `default` and a root `$schema` into `description`,
     # though the API takes them (PROVIDERS.md (a) ant-strict: pattern OK but backreferences,
     # lookaround, \b; default OK; a 2020-12 document).
@@ -167,6 +168,10 @@ ALLOWED_SDK = {
     # transform_schema handles one `type` name; a type array (which the API takes, counting it
     # as a union parameter) fails its `assert_never`.
     "anthropic: type array unsupported by the SDK",
+    # transform_schema keeps only `description` beside a `$ref` (a `title` there goes), and
+    # knows `$defs` but not `definitions`, which the API documents; a root `$id` stitch keeps
+    # because a reference needs its base goes into `description`, breaking that reference.
+    "anthropic: title beside $ref, definitions, a needed root $id",
 }
 
 
@@ -202,10 +207,12 @@ def sdk_judges():
         if not isinstance(node, dict):
             return node
         out = {k: normal(v, False) for k, v in node.items()}
-        if "type" in out and ("enum" in out or "const" in out):
+        if "type" in out and any(k in out for k in ("enum", "const", "anyOf", "allOf")):
             del out["type"]
-        for k in ("pattern", "default") + (("$schema",) if root else ()):
+        for k in ("pattern", "default") + (("$schema", "$id", "id", "definitions") if root else ()):
             out.pop(k, None)
+        if "$ref" in out:
+            out.pop("title", None)
         if isinstance(out.get("description"), str):
             out["description"] = out["description"].split("\n\n{")[0].split("{")[0]
             if not out["description"]:
@@ -254,7 +261,7 @@ def main():
             print(f"  judge rejects {name}: {why[0]}")
         for name, why in third[target][:args.examples]:
             print(f"  SDK: {name}: {why[0]}")
-        failed |= bool(rejected[target]) or bool(c["crash"])
+        failed |= bool(rejected[target]) or bool(third[target]) or bool(c["crash"])
     sys.exit(1 if failed else 0)
 
 

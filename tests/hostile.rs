@@ -59,6 +59,7 @@ const LOADED: &[&str] = &[
     "lookahead.json",
     "lookahead-open.json",
     "recursive-union.json",
+    "doubling.json",
 ];
 
 fn write_inputs(dir: &Path) {
@@ -131,6 +132,24 @@ fn write_inputs(dir: &Path) {
     write(
         "recursive-union.json",
         r##"{"$ref": "#/$defs/node", "$defs": {"node": {"oneOf": [{"type": "object", "properties": {"kind": {"const": "leaf"}, "v": {"type": "integer"}}, "required": ["kind"]}, {"type": "object", "properties": {"kind": {"const": "pair"}, "l": {"$ref": "#/$defs/node"}, "r": {"$ref": "#/$defs/node"}}, "required": ["kind", "l", "r"]}]}}}"##.to_owned(),
+    );
+    // Issue 39: twenty definitions, each referring twice to the next (2 KB): inlined for
+    // Gemini, 2^19 copies; inlining stops at its budget and the target refuses.
+    let defs: Vec<String> = (0..20)
+        .map(|i| match i {
+            19 => "\"d19\": {\"type\": \"string\"}".to_owned(),
+            _ => format!(
+                "\"d{i}\": {{\"type\": \"object\", \"properties\": {{\"a\": {{\"$ref\": \"#/$defs/d{n}\"}}, \"b\": {{\"$ref\": \"#/$defs/d{n}\"}}}}, \"required\": [\"a\", \"b\"]}}",
+                n = i + 1
+            ),
+        })
+        .collect();
+    write(
+        "doubling.json",
+        format!(
+            "{{\"type\": \"object\", \"properties\": {{\"root\": {{\"$ref\": \"#/$defs/d0\"}}}}, \"required\": [\"root\"], \"$defs\": {{{}}}}}",
+            defs.join(", ")
+        ),
     );
     std::fs::create_dir(dir.join("folder.json")).unwrap();
     let fifo = Command::new("mkfifo")

@@ -159,3 +159,41 @@ fn an_escaped_reference_gets_the_verdict_of_a_plain_one() {
     );
     assert_eq!(escaped.replace("my node", "my_node"), plain);
 }
+
+/// Issue 39: inlining references for Gemini has a budget. Sixteen definitions, each referring
+/// twice to the next, would be 2^15 copies of the last: inlining stops at its budget, the
+/// schema keeps its references (nothing half inlined) and the target refuses them, saying why.
+#[test]
+fn inlining_stops_at_its_budget() {
+    let case = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures/budgets/c4-gemini-inline-budget-refused.json");
+    let profile = targets::lookup("gemini").expect("gemini");
+    let load = LoadOptions::default();
+    let loaded = document::load(&Input::File(case), &load).expect("the fixture loads");
+    let plan = Plan {
+        choices: Choices::default(),
+        verify: None,
+        load,
+    };
+    let mut presented = present::present(&loaded, "tool.json", &plan);
+    let findings = adapt::target(
+        profile,
+        &loaded,
+        &mut presented,
+        &plan,
+        "tool.json",
+        RequestScope::Document,
+    )
+    .findings;
+    let budget: Vec<_> = findings
+        .iter()
+        .filter(|f| f.code.as_str() == "stitch::target::budget")
+        .collect();
+    assert_eq!(budget.len(), 1, "{findings:?}");
+    assert_eq!(
+        budget[0].message,
+        "gemini@2026-08: nest: inlining references stopped at its budget of 200000 values; the references left stay"
+    );
+    assert_eq!(budget[0].severity, Severity::Error);
+    assert!(presented.bytes.contains("\"$ref\": \"#/$defs/d1\""));
+}

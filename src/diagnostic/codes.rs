@@ -478,6 +478,15 @@ codes! {
         "a `type` array, or a `type` name the target does not take",
         "Gemini's OpenAPI subset takes one `type` per node (`Proto field is not repeating`) and \
          has no `null` type: a nullable type is written `nullable: true`.";
+    /// C4: a rewrite stopped at its budget.
+    TARGET_BUDGET = "stitch::target::budget", Error,
+        "a rewrite the target needs stopped at its budget, and the target refuses what is left",
+        "Some rewrites can grow a schema without bound: inlining references (Gemini's OpenAPI \
+         subset has no `$ref`) doubles a schema whose definitions each refer twice to the \
+         next, at every level. stitch copies at most 200,000 values into one schema; past \
+         that it stops, leaves the references, and the target refuses them. The budget counts \
+         values, not time, so the answer is the same on every machine. Use the provider's \
+         JSON Schema form (`gemini-json`, which takes `$ref`), or share fewer definitions.";
     /// C4: a schema without `type` (or a boolean schema) where the target needs one.
     TARGET_UNTYPED = "stitch::target::untyped", Error,
         "a schema that says no `type` (or is `true` or `false`), which the target refuses",

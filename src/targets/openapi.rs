@@ -22,7 +22,12 @@ use crate::schema::keywords;
 /// no reference (inlining a cycle never ends). Annotations beside the `$ref` stay, over the
 /// target's; other siblings leave it alone (from 2019-09 on they would be merged, which is not
 /// inlining). True when it inlined.
-pub(super) fn inline_ref(schema: &Value, map: &mut Map<String, Value>, draft: Draft) -> bool {
+pub(super) fn inline_ref(
+    schema: &Value,
+    map: &mut Map<String, Value>,
+    draft: Draft,
+    recursion: &mut std::collections::HashMap<String, bool>,
+) -> bool {
     let Some(target) = map
         .get("$ref")
         .and_then(Value::as_str)
@@ -34,7 +39,13 @@ pub(super) fn inline_ref(schema: &Value, map: &mut Map<String, Value>, draft: Dr
         && map.keys().any(|k| {
             k != "$ref" && !keywords::is_annotation(k) && keywords::lookup(k, draft).is_some()
         });
-    if siblings_assert || recursive(schema, &target) {
+    if siblings_assert {
+        return false;
+    }
+    let recursive = *recursion
+        .entry(target.clone())
+        .or_insert_with(|| recursive(schema, &target));
+    if recursive {
         return false;
     }
     let Some(Value::Object(copy)) = schema.pointer(&target) else {
@@ -63,13 +74,12 @@ pub(super) fn inline_ref(schema: &Value, map: &mut Map<String, Value>, draft: Dr
 
 /// True when the schema at `target` reaches a `$ref` back to itself or into a cycle.
 fn recursive(schema: &Value, target: &str) -> bool {
-    let mut seen: Vec<String> = Vec::new();
+    let mut seen: std::collections::HashSet<String> = std::collections::HashSet::new();
     let mut stack = vec![target.to_owned()];
     while let Some(at) = stack.pop() {
-        if seen.contains(&at) {
+        if !seen.insert(at.clone()) {
             return true;
         }
-        seen.push(at.clone());
         let Some(node) = schema.pointer(&at) else {
             continue;
         };
@@ -118,6 +128,24 @@ pub(super) fn strip(
         }
     }
     stripped
+}
+
+/// [`Rewrite::StripAllBut`](super::Rewrite::StripAllBut) on one node: every key not in
+/// `kept` that asserts nothing here (as [`strip`] judges) goes. True when one went.
+pub(super) fn strip_all_but(
+    map: &mut Map<String, Value>,
+    kept: &[&str],
+    draft: Draft,
+    root: Root,
+) -> bool {
+    let silent = |k: &str| match k {
+        "$schema" => draft == Draft::Draft2020_12 || root.neutral,
+        "$id" | "id" => root.unnamed,
+        _ => keywords::is_annotation(k) || keywords::lookup(k, draft).is_none(),
+    };
+    let before = map.len();
+    map.retain(|k, _| kept.contains(&k.as_str()) || !silent(k));
+    map.len() < before
 }
 
 /// [`Rewrite::StringEnums`](super::Rewrite::StringEnums) on one node: an `enum` holding a value
@@ -189,8 +217,11 @@ pub(super) struct Root {
 impl Root {
     /// What `rewrite` may strip from `schema`'s root (read as `draft`).
     pub(super) fn of(rewrite: super::Rewrite, schema: &Value, draft: Draft) -> Root {
-        let stripping =
-            |name| matches!(rewrite, super::Rewrite::Strip(names) if names.contains(&name));
+        let stripping = |name| match rewrite {
+            super::Rewrite::Strip(names) => names.contains(&name),
+            super::Rewrite::StripAllBut(kept) => !kept.contains(&name),
+            _ => false,
+        };
         Root {
             neutral: stripping("$schema") && draft_neutral(schema, draft),
             unnamed: stripping("$id") && base_unneeded(schema),
@@ -412,7 +443,12 @@ mod tests {
         let Value::Object(mut a) = schema["properties"]["a"].clone() else {
             unreachable!()
         };
-        assert!(inline_ref(&schema, &mut a, Draft::Draft2020_12));
+        assert!(inline_ref(
+            &schema,
+            &mut a,
+            Draft::Draft2020_12,
+            &mut Default::default()
+        ));
         assert_eq!(
             Value::Object(a),
             json!({"type": "object", "properties": {"b": {"$ref": "#/$defs/B"}}, "description": "here"})
@@ -421,18 +457,28 @@ mod tests {
             unreachable!()
         };
         assert!(
-            !inline_ref(&schema, &mut n, Draft::Draft2020_12),
+            !inline_ref(
+                &schema,
+                &mut n,
+                Draft::Draft2020_12,
+                &mut Default::default()
+            ),
             "recursive"
         );
         let Value::Object(mut merged) = json!({"$ref": "#/$defs/B", "minLength": 1}) else {
             unreachable!()
         };
         assert!(
-            !inline_ref(&schema, &mut merged, Draft::Draft2020_12),
+            !inline_ref(
+                &schema,
+                &mut merged,
+                Draft::Draft2020_12,
+                &mut Default::default()
+            ),
             "an asserting sibling"
         );
         assert!(
-            inline_ref(&schema, &mut merged, Draft::Draft7),
+            inline_ref(&schema, &mut merged, Draft::Draft7, &mut Default::default()),
             "ignored in draft 7"
         );
     }

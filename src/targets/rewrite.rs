@@ -41,6 +41,10 @@ pub enum Rewrite {
     /// These keywords stripped where they assert nothing (annotations, keywords unknown to the
     /// draft, `$schema` naming the default draft): an equivalence.
     Strip(&'static [&'static str]),
+    /// Every key but these stripped where it asserts nothing (an editor's `x-…` or
+    /// `markdownDescription`, OpenAPI's `discriminator`, `examples`): an equivalence, for a
+    /// provider that takes only its subset's keys.
+    StripAllBut(&'static [&'static str]),
     /// Annotations beside an `anyOf` moved into its branches (`description`) or dropped: an
     /// equivalence.
     AnyOfAlone,
@@ -103,6 +107,7 @@ impl Rewrite {
             Rewrite::Strip(keywords) | Rewrite::Drop(keywords) => {
                 keywords.first().copied().unwrap_or_default()
             }
+            Rewrite::StripAllBut(_) => "annotations",
             Rewrite::DropFormats { .. } => "format",
             Rewrite::Nullable => "type",
             Rewrite::Draft2020_12 => "$schema",
@@ -146,6 +151,12 @@ impl Rewrite {
                 return format!(
                     "{} are removed where they assert nothing (an equivalence)",
                     listed(keywords)
+                );
+            }
+            Rewrite::StripAllBut(kept) => {
+                return format!(
+                    "keys that assert nothing are removed but {} (an equivalence)",
+                    listed(kept)
                 );
             }
             Rewrite::Nullable => {
@@ -242,15 +253,33 @@ pub fn apply(rewrites: &[Rewrite], schema: &mut Value, draft: Draft, base: &str)
 /// then says so).
 const INLINE_ROUNDS: usize = 32;
 
+/// The most schema values inlining may copy into one schema, over every round (issue 39): a
+/// schema whose definitions each refer twice to the next doubles at every level, and 2 KB of
+/// them would be gigabytes inlined. No corpus schema copies more than a few thousand.
+pub const INLINE_BUDGET: usize = 200_000;
+
+/// The keyword of the [`Applied`] that says inlining stopped at [`INLINE_BUDGET`] (its place is
+/// the schema's root): the references left make the target refuse the schema, and
+/// `adapt::retarget` says why.
+pub const OVER_BUDGET: &str = "$ref (budget)";
+
 /// [`Rewrite::InlineRefs`]: rounds of inlining until no `$ref` is left that may be inlined,
-/// then the definitions nothing refers to any more are dropped.
+/// then the definitions nothing refers to any more are dropped. Past [`INLINE_BUDGET`] values
+/// copied, nothing is inlined (the schema is as it was) and an [`OVER_BUDGET`] entry says so.
 fn inline_all(schema: &mut Value, draft: Draft, base: &str) -> Vec<Applied> {
     let mut applied = Vec::new();
+    let mut budget = INLINE_BUDGET;
+    let before = schema.clone();
     for _ in 0..INLINE_ROUNDS {
         let positive = crate::flatten::positive_positions(schema, draft);
-        let done = apply_one(Rewrite::InlineRefs, schema, draft, &positive, base);
+        let done = inline_round(schema, draft, &positive, base, &mut budget);
         if done.is_empty() {
             break;
+        }
+        if let Some(over) = done.iter().find(|a| a.keyword == OVER_BUDGET) {
+            let over = over.clone();
+            *schema = before;
+            return vec![over];
         }
         applied.extend(done);
     }
@@ -277,6 +306,80 @@ fn inline_all(schema: &mut Value, draft: Draft, base: &str) -> Vec<Applied> {
     applied
 }
 
+/// One round of inlining at the `positive` positions, copying at most `budget` values; an
+/// [`OVER_BUDGET`] entry when a copy would pass it (that `$ref` and the rest stay).
+fn inline_round(
+    schema: &mut Value,
+    draft: Draft,
+    positive: &HashSet<String>,
+    base: &str,
+    budget: &mut usize,
+) -> Vec<Applied> {
+    let snapshot = schema.clone();
+    let targets = reference_targets(schema);
+    let mut applied = Vec::new();
+    // Whether each target reaches itself, asked once per round.
+    let mut recursion = std::collections::HashMap::new();
+    for at in preorder(schema, draft).into_iter().rev() {
+        let inside = pointer::push(&at, "$ref");
+        let in_document = pointer::within(base, &inside);
+        let referred = targets
+            .iter()
+            .any(|t| pointer::starts_with(t, &inside) || pointer::starts_with(t, &in_document));
+        if !positive.contains(&at) || referred {
+            continue;
+        }
+        let Some(Value::Object(map)) = schema.pointer_mut(&at) else {
+            continue;
+        };
+        let size = map
+            .get("$ref")
+            .and_then(Value::as_str)
+            .and_then(pointer::local)
+            .and_then(|target| snapshot.pointer(&target))
+            .map_or(0, |target| values_within(target, *budget + 1));
+        if size > *budget {
+            applied.push(Applied {
+                rewrite: Rewrite::InlineRefs,
+                keyword: OVER_BUDGET,
+                at: String::new(),
+                origin: String::new(),
+                was_nullable: false,
+            });
+            return applied;
+        }
+        if openapi::inline_ref(&snapshot, map, draft, &mut recursion) {
+            *budget -= size;
+            applied.push(Applied {
+                rewrite: Rewrite::InlineRefs,
+                keyword: Rewrite::InlineRefs.keyword(),
+                at: at.clone(),
+                origin: at,
+                was_nullable: false,
+            });
+        }
+    }
+    applied
+}
+
+/// How many JSON values `value` holds (itself included), counting no further than `most`.
+fn values_within(value: &Value, most: usize) -> usize {
+    let mut count = 0;
+    let mut stack = vec![value];
+    while let Some(value) = stack.pop() {
+        count += 1;
+        if count >= most {
+            return most;
+        }
+        match value {
+            Value::Object(map) => stack.extend(map.values()),
+            Value::Array(items) => stack.extend(items),
+            _ => {}
+        }
+    }
+    count
+}
+
 /// One rewrite at the `positive` positions.
 fn apply_one(
     rewrite: Rewrite,
@@ -294,8 +397,6 @@ fn apply_one(
             .any(|t| pointer::starts_with(t, &inside) || pointer::starts_with(t, &in_document))
     };
     let mut applied: Vec<Applied> = Vec::new();
-    // Inlining reads targets from the schema as it was before this pass.
-    let snapshot = (rewrite == Rewrite::InlineRefs).then(|| schema.clone());
     // What may go from the root (`$schema`, `$id`) where nothing reads it.
     let root = openapi::Root::of(rewrite, schema, draft);
     for at in preorder(schema, draft).into_iter().rev() {
@@ -303,6 +404,7 @@ fn apply_one(
             rewrite,
             Rewrite::Drop(_)
                 | Rewrite::Strip(_)
+                | Rewrite::StripAllBut(_)
                 | Rewrite::DropFormats { .. }
                 | Rewrite::DescribeKeyUnions
         );
@@ -342,6 +444,14 @@ fn apply_one(
                 }
                 false
             }
+            Rewrite::StripAllBut(kept) => {
+                let root = if at.is_empty() {
+                    root
+                } else {
+                    Default::default()
+                };
+                openapi::strip_all_but(map, kept, draft, root)
+            }
             Rewrite::Strip(names) => {
                 // Only the root's `$schema` and `$id` may go.
                 let root = if at.is_empty() {
@@ -364,10 +474,8 @@ fn apply_one(
                 draft != Draft::Draft4 && !map.contains_key("enum") && const_to_enum(map)
             }
             Rewrite::RefAlone => strict::ref_alone(map, draft),
-            Rewrite::InlineRefs => {
-                let whole = snapshot.as_ref().unwrap_or(&Value::Null);
-                openapi::inline_ref(whole, map, draft)
-            }
+            // `inline_round` does it, within its budget.
+            Rewrite::InlineRefs => false,
             Rewrite::CloseObjects => strict::close(map),
             Rewrite::RequiredList => strict::required_list(map),
             Rewrite::TypeFromValues => strict::type_from_values(map, draft),
@@ -443,6 +551,10 @@ fn reference_targets(schema: &Value) -> Vec<String> {
             _ => {}
         }
     }
+    // Each target once: a schema inlined many times names a few definitions from everywhere,
+    // and every node is compared with every target.
+    out.sort_unstable();
+    out.dedup();
     out
 }
 

@@ -21,6 +21,7 @@ use crate::document::{self, Loaded};
 use crate::present::{Plan, Presented};
 use crate::schema::{Draft, pointer};
 use crate::targets::mapping::{self, Nulled, Stringified};
+use crate::targets::rewrite::{INLINE_BUDGET, OVER_BUDGET};
 use crate::targets::{self, Applied, Profile, Rewrite};
 use crate::verify::{self, Report, Space, Verdict};
 
@@ -122,7 +123,7 @@ pub fn retarget(
             draft,
         })
     };
-    let Some(mut stages) = stages(profile, loaded, &base, draft) else {
+    let Some(mut stages) = stages(profile, loaded, &base, draft, file, &mut findings) else {
         return unchanged(findings);
     };
     // Rewritten schemas are proven as the provider reads them (its profile's view).
@@ -507,7 +508,14 @@ fn placed(base: &Value, stages: &[Stage], pick: fn(&Stage) -> &Value) -> Value {
 }
 
 /// Each schema of the presentation through the stages; `None` when nothing was rewritten.
-fn stages(profile: &Profile, loaded: &Loaded, base: &Value, draft: Draft) -> Option<Vec<Stage>> {
+fn stages(
+    profile: &Profile,
+    loaded: &Loaded,
+    base: &Value,
+    draft: Draft,
+    file: &str,
+    findings: &mut Vec<Finding>,
+) -> Option<Vec<Stage>> {
     let keeping: Vec<Rewrite> = profile
         .rewrites
         .iter()
@@ -527,6 +535,20 @@ fn stages(profile: &Profile, loaded: &Loaded, base: &Value, draft: Draft) -> Opt
     for (name, at) in loaded.contents.schemas() {
         let mut schema = base.pointer(at)?.clone();
         let mut applied = targets::apply(&keeping, &mut schema, draft, at);
+        if let Some(over) = applied.iter().position(|a| a.keyword == OVER_BUDGET) {
+            applied.remove(over);
+            findings.push(
+                Finding::of(
+                    codes::TARGET_BUDGET,
+                    format!(
+                        "{}: {name}: inlining references stopped at its budget of {INLINE_BUDGET} values; the references left stay",
+                        profile.id()
+                    ),
+                )
+                .in_file(file)
+                .at(at.to_owned()),
+            );
+        }
         let mut closes = false;
         if has(Rewrite::CloseObjects) {
             let closings = targets::apply(&[Rewrite::CloseObjects], &mut schema, draft, at);
