@@ -640,9 +640,15 @@ fn integer(nodes: &[Node<'_, '_>], chooser: &mut Chooser) -> Option<Value> {
         .iter()
         .filter_map(|n| n.get("multipleOf").and_then(Value::as_number))
         .find(|m| m.as_f64().is_some_and(|m| m > 0.0));
-    // What JSON integers can hold: i64 and u64.
-    let lo = lower.unwrap_or(-1_000_000).max(i128::from(i64::MIN));
-    let hi = upper.unwrap_or(1_000_000).min(i128::from(u64::MAX));
+    // What JSON integers can hold: i64 and u64. A side with no bound reaches a million past
+    // the other side's bound (or zero), so that `minimum: 1136091600` alone (a Unix time) or
+    // past 2^53 still has room (issue 39).
+    let lo = lower
+        .unwrap_or_else(|| upper.unwrap_or(0).min(0) - 1_000_000)
+        .max(i128::from(i64::MIN));
+    let hi = upper
+        .unwrap_or_else(|| lower.unwrap_or(0).max(0) + 1_000_000)
+        .min(i128::from(u64::MAX));
     if lo > hi {
         return None;
     }
