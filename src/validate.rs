@@ -13,6 +13,7 @@ use serde_json::Value;
 
 use crate::schema::Draft;
 use crate::schema::keywords::{FORMAT_ASSERTS, Shape};
+use crate::schema::pattern::ecma_literals;
 
 /// The most steps a single `pattern` match may backtrack before the match fails, so a hostile
 /// pattern cannot stall a run (CRATES.md trap 6).
@@ -127,7 +128,7 @@ pub(crate) fn pattern_is_valid(pattern: &str) -> bool {
 
 /// The validator's own reading of `pattern`: translated, then parsed.
 fn parses(pattern: &str) -> bool {
-    jsonschema_regex::to_rust_regex(pattern)
+    jsonschema_regex::to_rust_regex(&ecma_literals(pattern))
         .is_ok_and(|translated| fancy_regex::Expr::parse_tree(&translated).is_ok())
 }
 
@@ -435,9 +436,12 @@ fn enforced_beyond_its_drafts(keyword: &str, value: &Value, draft: Draft) -> boo
 }
 
 /// `schema` as `draft` reads it, for the crate: the keywords it would enforce beyond their
-/// drafts renamed `x-stitch-ignored-<keyword>`, where they assert nothing (borrowed when there is
-/// none). A reference into such a keyword's value no longer resolves, so the place does not
-/// compile and decides nothing: never a wrong verdict.
+/// drafts renamed `x-stitch-ignored-<keyword>`, where they assert nothing, and every `pattern`
+/// and `patternProperties` key written with the escapes ECMA-262 reads as literals spelled as
+/// those characters (`schema::pattern::ecma_literals`: the crate's regex engine reads `\<` as a
+/// word boundary; issue 39) — borrowed when there is none of either. A reference into a renamed
+/// keyword's value no longer resolves, so the place does not compile and decides nothing: never
+/// a wrong verdict.
 pub(crate) fn as_draft_reads(schema: &Value, draft: Draft) -> Cow<'_, Value> {
     if !needs_renaming(schema, draft) {
         return Cow::Borrowed(schema);
@@ -457,6 +461,21 @@ pub(crate) fn as_draft_reads(schema: &Value, draft: Draft) -> Cow<'_, Value> {
             if let Some(value) = map.shift_remove(&keyword) {
                 map.insert(format!("x-stitch-ignored-{keyword}"), value);
             }
+        }
+        if let Some(Value::String(pattern)) = map.get_mut("pattern")
+            && let Cow::Owned(read) = ecma_literals(pattern)
+        {
+            *pattern = read;
+        }
+        if let Some(Value::Object(patterns)) = map.get_mut("patternProperties")
+            && patterns
+                .keys()
+                .any(|k| matches!(ecma_literals(k), Cow::Owned(_)))
+        {
+            *patterns = std::mem::take(patterns)
+                .into_iter()
+                .map(|(k, v)| (ecma_literals(&k).into_owned(), v))
+                .collect();
         }
         let children: Vec<&'static str> = draft
             .subschemas(map)
@@ -488,9 +507,18 @@ fn needs_renaming(schema: &Value, draft: Draft) -> bool {
     while let Some(node) = stack.pop() {
         match node {
             Value::Object(map) => {
+                let literal = |p: &str| matches!(ecma_literals(p), Cow::Owned(_));
                 if map
                     .iter()
                     .any(|(k, v)| enforced_beyond_its_drafts(k, v, draft))
+                    || map
+                        .get("pattern")
+                        .and_then(Value::as_str)
+                        .is_some_and(literal)
+                    || map
+                        .get("patternProperties")
+                        .and_then(Value::as_object)
+                        .is_some_and(|p| p.keys().any(|k| literal(k)))
                 {
                     return true;
                 }

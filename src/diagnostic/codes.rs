@@ -301,6 +301,14 @@ codes! {
         "a chain of in-place references is longer than stitch's bound",
         "More than 64 references applied in place one after another would exhaust a \
          validator's stack; the chain is refused before any validator sees it.";
+    /// L5: a `pattern` read without the `u` flag that the flag would refuse.
+    PATTERN_DIALECT = "stitch::schema::pattern_dialect", Warning,
+        "a `pattern` that ECMA-262 reads without the `u` flag but refuses with it",
+        "JSON Schema reads `pattern` as ECMA-262 without flags, as `new RegExp(p)` does: there \
+         `\\<` is `<`, `\\a` is `a`, `\\-` outside a class is `-` (identity escapes), and \
+         stitch reads them so, in its validator and its sampler. With the `u` flag, which ajv \
+         sets by default, they are syntax errors, and a tool whose schema ajv compiles fails \
+         there. Write the character without the backslash (or `\\x3C` for `<`).";
     /// L5: `pattern` that is not an ECMA-262 regular expression.
     INVALID_PATTERN = "stitch::schema::invalid_pattern", Error,
         "a pattern is not a valid ECMA-262 regular expression",

@@ -466,10 +466,14 @@ fn load_parsed(
     if !errors.is_empty() {
         return Err(errors);
     }
-    let pattern_errors = pattern_findings(&resolution.documents, &resolution.patterns);
+    let (pattern_errors, pattern_warnings): (Vec<Finding>, Vec<Finding>) =
+        pattern_findings(&resolution.documents, &resolution.patterns)
+            .into_iter()
+            .partition(|f| f.severity == crate::diagnostic::Severity::Error);
     if !pattern_errors.is_empty() {
         return Err(pattern_errors);
     }
+    findings.extend(pattern_warnings);
     Ok(Loaded {
         documents: resolution.documents,
         contents,
@@ -535,18 +539,33 @@ fn pattern_findings(documents: &[Document], patterns: &[refs::Pattern]) -> Vec<F
     let mut findings = Vec::new();
     for pattern in patterns {
         let regex = pattern.regex.as_str();
-        if *verdicts
+        let first = !verdicts.contains_key(regex);
+        let valid = *verdicts
             .entry(regex)
-            .or_insert_with(|| validate::pattern_is_valid(regex))
-        {
-            continue;
-        }
+            .or_insert_with(|| validate::pattern_is_valid(regex));
         let source = &documents[pattern.doc].source;
         let part = if pattern.is_key {
             Part::Key
         } else {
             Part::Value
         };
+        if valid {
+            // Read without the `u` flag, as JSON Schema reads it; said once per expression.
+            if first && let Some(escape) = crate::schema::pattern::refused_with_u(regex) {
+                findings.push(
+                    Finding::of(
+                        codes::PATTERN_DIALECT,
+                        format!(
+                            "`{regex}` uses `{escape}`, which ECMA-262 reads as a plain character without the `u` flag (as stitch does) and refuses with it (as ajv does by default)"
+                        ),
+                    )
+                    .in_source(source)
+                    .with_span(Locator::new(&source.text).span(&pattern.pointer, part))
+                    .at(pattern.pointer.clone()),
+                );
+            }
+            continue;
+        }
         findings.push(
             Finding::error(
                 codes::INVALID_PATTERN,
@@ -559,6 +578,41 @@ fn pattern_findings(documents: &[Document], patterns: &[refs::Pattern]) -> Vec<F
         );
     }
     findings
+}
+
+/// The first `pattern` value under `value` (a subschema the validator refused) that is not
+/// an ECMA-262 regular expression as the validator reads it.
+fn invalid_pattern_in(value: &Value) -> Option<String> {
+    let mut stack = vec![value];
+    while let Some(node) = stack.pop() {
+        match node {
+            Value::Object(map) => {
+                if let Some(Value::String(regex)) = map.get("pattern")
+                    && !validate::pattern_is_valid(regex)
+                {
+                    return Some(regex.clone());
+                }
+                stack.extend(map.values());
+            }
+            Value::Array(items) => stack.extend(items),
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The longest validator message a finding quotes, in characters: it may hold the whole
+/// subschema it refused.
+const MESSAGE_CHARS: usize = 300;
+
+/// `message` cut to [`MESSAGE_CHARS`], saying how much was left out.
+fn shortened(message: &str) -> String {
+    let count = message.chars().count();
+    if count <= MESSAGE_CHARS {
+        return message.to_owned();
+    }
+    let head: String = message.chars().take(MESSAGE_CHARS).collect();
+    format!("{head}… ({} more characters)", count - MESSAGE_CHARS)
 }
 
 /// Compiles each schema of the input with the validator, turning what it refuses (a keyword
@@ -595,15 +649,23 @@ pub fn compile_findings(loaded: &Loaded) -> Vec<Finding> {
                 .as_deref()
                 .and_then(|p| Locator::new(&input.source.text).span(p, Part::Value));
             let offending = pointer.as_deref().and_then(|p| input.value.pointer(p));
-            let (code, message, label) = match offending {
-                Some(serde_json::Value::String(regex)) if e.is_pattern => (
+            // A pattern the validator refuses inside a larger subschema it names whole: the
+            // pattern itself is the finding (issue 39), and a message never quotes more than
+            // a line of the schema.
+            let inner = match (offending, e.is_pattern) {
+                (Some(serde_json::Value::String(regex)), true) => Some(regex.clone()),
+                (Some(value), _) => invalid_pattern_in(value),
+                _ => None,
+            };
+            let (code, message, label) = match inner {
+                Some(regex) => (
                     codes::INVALID_PATTERN,
                     format!("`{regex}` is not an ECMA-262 regular expression"),
                     "invalid regular expression",
                 ),
-                _ => (
+                None => (
                     codes::INVALID_SCHEMA,
-                    e.message,
+                    shortened(&e.message),
                     "the validator rejects this",
                 ),
             };

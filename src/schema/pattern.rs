@@ -12,6 +12,136 @@
 //! check. So `is_plain` answering true means valid; false means "ask the parsers". The unit
 //! tests of `validate` hold it to that on random expressions.
 
+/// The letters ECMA-262 reads as themselves after a backslash when a pattern has no `u` flag
+/// (Annex B identity escapes; `\p` too, a Unicode property only under `u`), which the regex
+/// crate reads otherwise: `\A` and `\z` anchor, `\p` is a class, `\a` and `\e` are control
+/// characters, and the rest are refused.
+const IDENTITY_LETTERS: &str = "aeghijlmopqyzACEFGHIJKLMNOPQRTUVXYZ";
+
+/// `pattern` with the escapes ECMA-262 reads as literal characters (no `u` flag, as `new
+/// RegExp(p)` and JSON Schema's `pattern` read it) written as those characters, for the regex
+/// crate, which reads several of them otherwise (issue 39): `\<` and `\>` are `<` and `>`
+/// (word boundaries in the regex crate), an identity letter is itself, `\8` and `\9` are
+/// digits, `\0` not before a digit is NUL, `\x`, `\u` and `\k` without what would complete
+/// them are letters (`\k` only where no group is named), `\c` not before a letter is a
+/// backslash and `c`, and `[\b]` is a backspace. Borrowed when nothing changes.
+pub fn ecma_literals(pattern: &str) -> std::borrow::Cow<'_, str> {
+    if !pattern.contains('\\') {
+        return std::borrow::Cow::Borrowed(pattern);
+    }
+    let named_groups = pattern
+        .match_indices("(?<")
+        .any(|(at, _)| !matches!(pattern.as_bytes().get(at + 3), Some(b'=') | Some(b'!')));
+    let chars: Vec<char> = pattern.chars().collect();
+    let hex = |from: usize, n: usize| {
+        (from..from + n).all(|i| chars.get(i).is_some_and(char::is_ascii_hexdigit))
+    };
+    let mut out = String::with_capacity(pattern.len());
+    let mut changed = false;
+    let mut in_class = false;
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if c != '\\' {
+            match c {
+                '[' => in_class = true,
+                ']' => in_class = false,
+                _ => {}
+            }
+            out.push(c);
+            i += 1;
+            continue;
+        }
+        let Some(&next) = chars.get(i + 1) else {
+            out.push(c);
+            break;
+        };
+        let literal = match next {
+            '<' | '>' | '8' | '9' => Some(next.to_string()),
+            _ if IDENTITY_LETTERS.contains(next) => Some(next.to_string()),
+            'k' if !named_groups => Some("k".to_owned()),
+            'x' if !hex(i + 2, 2) => Some("x".to_owned()),
+            'u' if !hex(i + 2, 4) => Some("u".to_owned()),
+            'c' if !chars.get(i + 2).is_some_and(char::is_ascii_alphabetic) => {
+                Some("\\\\c".to_owned())
+            }
+            '0' if !chars.get(i + 2).is_some_and(char::is_ascii_digit) => Some("\\x00".to_owned()),
+            'b' if in_class => Some("\\x08".to_owned()),
+            _ => None,
+        };
+        match literal {
+            Some(text) => {
+                out.push_str(&text);
+                changed = true;
+            }
+            None => {
+                out.push(c);
+                out.push(next);
+            }
+        }
+        i += 2;
+    }
+    if changed {
+        std::borrow::Cow::Owned(out)
+    } else {
+        std::borrow::Cow::Borrowed(pattern)
+    }
+}
+
+/// The first escape of `pattern` that ECMA-262 refuses with the `u` flag though it reads it
+/// without (an identity escape such as `\<`, `\-` outside a class, `\a`), as `ajv` does by
+/// default: JSON Schema reads `pattern` without the flag, so stitch takes it and warns.
+pub fn refused_with_u(pattern: &str) -> Option<String> {
+    const SYNTAX: &str = "^$\\.*+?()[]{}|/";
+    const MEANING: &str = "dDwWsSbBfnrtv";
+    let chars: Vec<char> = pattern.chars().collect();
+    // Capturing groups, for `\1`…`\9` (a reference to a group that does not exist is refused).
+    let groups = pattern
+        .match_indices('(')
+        .filter(|(at, _)| {
+            let rest = &pattern[at + 1..];
+            !rest.starts_with('?') || (rest.starts_with("?<") && !rest[2..].starts_with(['=', '!']))
+        })
+        .count();
+    let named = pattern.contains("(?<") && groups > 0;
+    let mut in_class = false;
+    let mut i = 0;
+    while i < chars.len() {
+        match chars[i] {
+            '\\' => {
+                let next = *chars.get(i + 1)?;
+                let allowed = SYNTAX.contains(next)
+                    || MEANING.contains(next)
+                    || (next == '0' && !chars.get(i + 2).is_some_and(char::is_ascii_digit))
+                    || next
+                        .to_digit(10)
+                        .is_some_and(|d| d >= 1 && d as usize <= groups)
+                    || (matches!(next, 'p' | 'P') && chars.get(i + 2) == Some(&'{'))
+                    || (next == 'k' && named && chars.get(i + 2) == Some(&'<'))
+                    || (next == '-' && in_class)
+                    || (next == 'c' && chars.get(i + 2).is_some_and(char::is_ascii_alphabetic))
+                    || (next == 'x'
+                        && (i + 2..i + 4)
+                            .all(|j| chars.get(j).is_some_and(char::is_ascii_hexdigit)))
+                    || (next == 'u'
+                        && (chars.get(i + 2) == Some(&'{')
+                            || (i + 2..i + 6)
+                                .all(|j| chars.get(j).is_some_and(char::is_ascii_hexdigit))));
+                if !allowed {
+                    return Some(format!("\\{next}"));
+                }
+                i += 2;
+                continue;
+            }
+            '[' => in_class = true,
+            ']' => in_class = false,
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
 /// The deepest group nesting a plain expression may have: far below what the parsers allow.
 const MAX_GROUP_DEPTH: usize = 32;
 

@@ -323,9 +323,10 @@ impl<'a, 's> Sampler<'a, 's> {
         if let Some(found) = self.regexes.borrow().get(pattern) {
             return found.clone();
         }
+        // Read as ECMA-262 reads it (issue 39): `\<` is `<`, not a word boundary.
         let compiled = regex_syntax::ParserBuilder::new()
             .build()
-            .parse(pattern)
+            .parse(&crate::schema::pattern::ecma_literals(pattern))
             .ok()
             .and_then(|hir| rand_regex::Regex::with_hir(without_looks(hir), 8).ok())
             .map(Rc::new);
