@@ -19,8 +19,12 @@ use crate::schema::pointer;
 /// Below this many levels of subschemas a difference is reported as one change of the whole.
 const MAX_DEPTH: usize = 128;
 
-/// What kind of edit a change is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+/// What kind of edit a change is. Its name in output is the variant's in kebab case
+/// (`PropertyAdded` → `property-added`), derived.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, strum::IntoStaticStr, strum::VariantArray,
+)]
+#[strum(serialize_all = "kebab-case")]
 pub enum Tag {
     /// A key of `properties` that OLD did not have.
     PropertyAdded,
@@ -86,71 +90,11 @@ pub enum Tag {
 impl Tag {
     /// Its name in output.
     pub fn name(self) -> &'static str {
-        match self {
-            Tag::PropertyAdded => "property-added",
-            Tag::PropertyRemoved => "property-removed",
-            Tag::RequiredAdded => "required-added",
-            Tag::RequiredRemoved => "required-removed",
-            Tag::TypeNarrowed => "type-narrowed",
-            Tag::TypeWidened => "type-widened",
-            Tag::TypeChanged => "type-changed",
-            Tag::EnumValueAdded => "enum-value-added",
-            Tag::EnumValueRemoved => "enum-value-removed",
-            Tag::ConstChanged => "const-changed",
-            Tag::BoundTightened => "bound-tightened",
-            Tag::BoundLoosened => "bound-loosened",
-            Tag::BoundChanged => "bound-changed",
-            Tag::PatternChanged => "pattern-changed",
-            Tag::FormatChanged => "format-changed",
-            Tag::DefaultChanged => "default-changed",
-            Tag::DescriptionChanged => "description-changed",
-            Tag::TitleChanged => "title-changed",
-            Tag::AnnotationChanged => "annotation-changed",
-            Tag::BranchAdded => "branch-added",
-            Tag::BranchRemoved => "branch-removed",
-            Tag::DefinitionAdded => "definition-added",
-            Tag::DefinitionRemoved => "definition-removed",
-            Tag::SchemaWidened => "schema-widened",
-            Tag::SchemaNarrowed => "schema-narrowed",
-            Tag::KeywordAdded => "keyword-added",
-            Tag::KeywordRemoved => "keyword-removed",
-            Tag::KeywordChanged => "keyword-changed",
-            Tag::ToolDescriptionChanged => "tool-description-changed",
-        }
+        self.into()
     }
 
     /// Every tag, in the order of the list above.
-    pub const ALL: [Tag; 29] = [
-        Tag::PropertyAdded,
-        Tag::PropertyRemoved,
-        Tag::RequiredAdded,
-        Tag::RequiredRemoved,
-        Tag::TypeNarrowed,
-        Tag::TypeWidened,
-        Tag::TypeChanged,
-        Tag::EnumValueAdded,
-        Tag::EnumValueRemoved,
-        Tag::ConstChanged,
-        Tag::BoundTightened,
-        Tag::BoundLoosened,
-        Tag::BoundChanged,
-        Tag::PatternChanged,
-        Tag::FormatChanged,
-        Tag::DefaultChanged,
-        Tag::DescriptionChanged,
-        Tag::TitleChanged,
-        Tag::AnnotationChanged,
-        Tag::BranchAdded,
-        Tag::BranchRemoved,
-        Tag::DefinitionAdded,
-        Tag::DefinitionRemoved,
-        Tag::SchemaWidened,
-        Tag::SchemaNarrowed,
-        Tag::KeywordAdded,
-        Tag::KeywordRemoved,
-        Tag::KeywordChanged,
-        Tag::ToolDescriptionChanged,
-    ];
+    pub const ALL: &'static [Tag] = <Tag as strum::VariantArray>::VARIANTS;
 }
 
 /// One edit.

@@ -42,10 +42,13 @@ use crate::schema::walk::Reading;
 pub(crate) const PROVIDER_READING: Reading = Reading::WRITTEN.with_every_definitions_container();
 
 /// Which provider a profile describes: decides how a pointer is spelled in a predicted error
-/// (`{context}`) and, later, the request shape a tool is written in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// (`{context}`) and, later, the request shape a tool is written in. Its name in JSON output
+/// is the variant's in kebab case (`LlamaCpp` → `llama-cpp`), derived.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr)]
+#[strum(serialize_all = "kebab-case")]
 pub enum Family {
     /// OpenAI (Responses, Chat Completions, Structured Outputs).
+    #[strum(serialize = "openai")]
     OpenAi,
     /// Anthropic Messages `tools`.
     Anthropic,
@@ -66,21 +69,13 @@ pub enum Family {
 impl Family {
     /// The lower-case name used in JSON output.
     pub fn name(self) -> &'static str {
-        match self {
-            Family::OpenAi => "openai",
-            Family::Anthropic => "anthropic",
-            Family::Gemini => "gemini",
-            Family::Mcp => "mcp",
-            Family::Bedrock => "bedrock",
-            Family::Mistral => "mistral",
-            Family::Ollama => "ollama",
-            Family::LlamaCpp => "llama-cpp",
-        }
+        self.into()
     }
 }
 
 /// How sure the facts behind a rule are (`PROVIDERS.md` labels).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr)]
+#[strum(serialize_all = "lowercase")]
 pub enum Evidence {
     /// `[doc]`: the provider documents it (for Ollama and llama.cpp, their own source code).
     Doc,
@@ -89,18 +84,14 @@ pub enum Evidence {
     /// `[lib]`: inferred from what client libraries do.
     Lib,
     /// `[?]`: uncertain or conflicting: never more than a warning.
+    #[strum(serialize = "?")]
     Unsure,
 }
 
 impl Evidence {
-    /// The label as `PROVIDERS.md` writes it.
+    /// The label as `PROVIDERS.md` writes it (`doc`, `obs`, `lib`, `?`), derived.
     pub fn label(self) -> &'static str {
-        match self {
-            Evidence::Doc => "doc",
-            Evidence::Obs => "obs",
-            Evidence::Lib => "lib",
-            Evidence::Unsure => "?",
-        }
+        self.into()
     }
 }
 
