@@ -25,12 +25,10 @@ release build) and by hand: bench/strict-judge.py [--stitch BINARY] [--corpus DI
 """
 import argparse, collections, concurrent.futures, functools, json, os, pathlib, subprocess, sys, tempfile, threading
 import binary  # bench/binary.py: where cargo puts the binaries
+import pinned  # bench/pinned.py: the pinned packages, in target/bench-venv/
 
-try:
-    import jsonschema
-except ImportError:
-    subprocess.run([sys.executable, "-m", "pip", "install", "-q", "jsonschema==4.26.0"], check=True)
-    import jsonschema
+pinned.ensure({"jsonschema": "4.26.0"})
+import jsonschema  # noqa: E402 (installed by pinned.ensure)
 
 here = pathlib.Path(__file__).resolve().parent.parent
 parser = argparse.ArgumentParser()

@@ -21,6 +21,7 @@ SchemaStore) and by hand: bench/target-judge.py [--stitch BINARY] [--corpus DIR]
 """
 import argparse, collections, concurrent.futures, copy, json, pathlib, subprocess, sys
 import binary  # bench/binary.py: where cargo puts the binaries
+import pinned  # bench/pinned.py: the pinned packages, in target/bench-venv/
 
 here = pathlib.Path(__file__).resolve().parent.parent
 parser = argparse.ArgumentParser()
@@ -38,15 +39,9 @@ args = parser.parse_args()
 SDK_VERSIONS = {"openai-agents": "0.25.0", "anthropic": "2.17.0"}
 
 
-def need(module, package):
-    try:
-        return __import__(module)
-    except ImportError:
-        subprocess.run([sys.executable, "-m", "pip", "install", "-q", package], check=True)
-        return __import__(module)
+pinned.ensure({"jsonschema": "4.26.0", **(SDK_VERSIONS if args.sdk else {})})
+import jsonschema  # noqa: E402 (installed by pinned.ensure)
 
-
-jsonschema = need("jsonschema", "jsonschema==4.26.0")
 TARGETS = args.target or ["openai-strict", "anthropic-strict", "gemini", "gemini-json"]
 JUDGES = {t: jsonschema.Draft202012Validator(json.loads((here / "fixtures" / "judges" / f"{t}.json").read_text()))
           for t in TARGETS}
@@ -178,8 +173,7 @@ ALLOWED_SDK = {
 def sdk_judges():
     if not args.sdk:
         return {}
-    agents = need("agents.strict_schema", f"openai-agents=={SDK_VERSIONS['openai-agents']}")
-    need("anthropic", f"anthropic=={SDK_VERSIONS['anthropic']}")
+    import agents.strict_schema
     from anthropic.lib._parse._transform import transform_schema
 
     def sets(node):

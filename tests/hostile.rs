@@ -5,8 +5,12 @@
 //! address space in arenas of 1 GiB and copies a block it grows, so address space is not what
 //! a run uses (1.7 GiB resident is 3 GiB reserved on the enum below). Debug builds are too
 //! slow to judge time, so these tests are `#[ignore]`d and `.ci/run` runs them as a step of
-//! their own against the optimised build:
-//! `cargo test --profile judge --locked --test hostile -- --ignored`.
+//! their own against the optimised build, named by `STITCH_JUDGED_BIN` (the test harness itself
+//! needs no optimisation, so CI reuses the debug build of the tests and skips building every
+//! dev-dependency a second time):
+//! `STITCH_JUDGED_BIN=target/<host>/judge/stitch cargo test --locked --test hostile -- --ignored`.
+//! Without the variable the binary cargo built beside the tests is judged
+//! (`cargo test --profile judge --locked --test hostile -- --ignored` builds an optimised one).
 //!
 //! `flatten --target` is pinned for the two targets that rewrite most (openai-strict closes and
 //! requires, gemini writes enums as text). `--target all` runs every target in turn: on the enum
@@ -17,7 +21,14 @@
 //! process's stack limit (8 MiB by default) rather than a worker's 256 MiB: it runs here with
 //! 1 MiB (`prlimit --stack`), an eighth of the default.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+/// The binary judged: `STITCH_JUDGED_BIN` when set (an optimised build), else cargo's own.
+fn judged_binary() -> PathBuf {
+    std::env::var_os("STITCH_JUDGED_BIN")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_BIN_EXE_stitch")))
+}
 use std::process::Command;
 use std::time::{Duration, Instant};
 
@@ -187,7 +198,8 @@ fn run(dir: &Path, command: &str, file: &str) -> (Option<i32>, String, Duration,
         .args(stack)
         .args(["--", "/usr/bin/time", "--format=%M", "--output"])
         .arg(peak.path())
-        .args(["timeout", "10", env!("CARGO_BIN_EXE_stitch")])
+        .args(["timeout", "10"])
+        .arg(judged_binary())
         .args(&args)
         .arg("--no-config")
         .current_dir(dir)
