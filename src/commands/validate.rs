@@ -22,8 +22,8 @@ use crate::present::{self, Plan};
 use crate::report::Output;
 use crate::report::json::{self, FORMAT_VERSION, ValidateDocument};
 use crate::targets::adapt::{self, RequestScope};
-use crate::targets::back::{self, Shaped};
-use crate::targets::mapping::Nulled;
+use crate::targets::back::{self, ReadBack, Shaped};
+use crate::targets::mapping::Reader;
 use crate::verify::{self, Space};
 
 pub(super) fn run(args: &ValidateArgs, ctx: &mut Context<'_>) -> Result<Outcome, Error> {
@@ -34,6 +34,8 @@ pub(super) fn run(args: &ValidateArgs, ctx: &mut Context<'_>) -> Result<Outcome,
         valid: None,
         value: None,
         dropped: Vec::new(),
+        kept_null: Vec::new(),
+        readings: None,
         findings: Vec::new(),
     };
     match judge(args, &mut document) {
@@ -68,19 +70,34 @@ pub(super) fn run(args: &ValidateArgs, ctx: &mut Context<'_>) -> Result<Outcome,
     }
 }
 
-/// The last line on standard error: the verdict, and how many `null`s were dropped.
+/// The last line on standard error: the verdict, and how many `null`s were dropped or kept
+/// where they could have meant either.
 fn summary(document: &ValidateDocument) -> String {
     let name = document.name.as_deref().unwrap_or_default();
-    let dropped = match document.dropped.len() {
-        0 => String::new(),
-        1 => " (1 `null` dropped: it stood for a left-out key)".to_owned(),
-        n => format!(" ({n} `null`s dropped: they stood for left-out keys)"),
-    };
-    if document.valid == Some(true) {
-        format!("validate: {name}: the contract accepts the arguments{dropped}\n")
-    } else {
-        format!("validate: {name}: the contract refuses the arguments{dropped}\n")
+    let mut notes = Vec::new();
+    match document.dropped.len() {
+        0 => {}
+        1 => notes.push("1 `null` dropped: it stood for a left-out key".to_owned()),
+        n => notes.push(format!("{n} `null`s dropped: they stood for left-out keys")),
     }
+    match document.kept_null.len() {
+        0 => {}
+        1 => notes.push("1 `null` kept: it could also have stood for a left-out key".to_owned()),
+        n => notes.push(format!(
+            "{n} `null`s kept: they could also have stood for left-out keys"
+        )),
+    }
+    let notes = if notes.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", notes.join("; "))
+    };
+    let verdict = if document.valid == Some(true) {
+        "accepts"
+    } else {
+        "refuses"
+    };
+    format!("validate: {name}: the contract {verdict} the arguments{notes}\n")
 }
 
 /// Loads, presents, undoes the mappings and judges; fills `document` as it goes.
@@ -110,47 +127,63 @@ fn judge(
     let (source, value) = document::read_value(&Input::from_arg(&args.args), load.max_input_size)
         .map_err(Error::Input)?;
     let mut found = loaded.findings.clone();
-    let contract = Space::new(&loaded, &at);
-    let rejections_of = |value: &serde_json::Value| {
-        verify::rejections(&contract, value).ok_or_else(|| {
-            Error::Input(vec![Finding::of(
-                codes::VERIFY_BUG,
-                format!("the contract `{name}` does not compile"),
-            )])
-        })
-    };
     let shaped = match (args.target, &tool) {
         (None, _) => None,
         (Some(profile), Some(tool)) => Some(from_manifest(tool, profile, &loaded, &load)?),
         (Some(profile), None) => Some(derived(profile, &loaded, &at, args, &config, &load)?),
     };
-    let (value, rejections) = match shaped {
-        None => {
-            let rejections = rejections_of(&value)?;
-            (value, rejections)
+    // On a thread with the stack the walk needs (it recurses as deep as the arguments nest).
+    let read = crate::threads::run("stitch-validate", || {
+        let contract = Space::new(&loaded, &at);
+        let contract = verify::Places::new(&contract);
+        let judge = |value: &serde_json::Value| {
+            let rejections = contract.rejections(value);
+            (rejections.as_ref().is_some_and(Vec::is_empty), rejections)
+        };
+        match &shaped {
+            None => {
+                let (_, rejections) = judge(&value);
+                ReadBack {
+                    value: value.clone(),
+                    readings: 1,
+                    judgement: rejections,
+                    ..ReadBack::default()
+                }
+            }
+            Some(shaped) => {
+                let space = Space::new(&shaped.presentation, &shaped.at);
+                let reader = Reader::new(&space, &shaped.nulled, &shaped.stringified);
+                back::read_back(shaped, &reader, &value, judge)
+            }
         }
-        Some(shaped) => {
-            // On a thread with the stack the walk needs (it recurses as deep as the arguments
-            // nest).
-            let walk = |shaped: &Shaped, value, nulled: &[Nulled]| match crate::threads::run(
-                "stitch-validate",
-                || back::unmap(shaped, value, nulled),
-            ) {
-                Ok(Ok(walked)) => Ok(walked),
-                _ => Err(Error::Input(vec![Finding::of(
-                    codes::VERIFY_BUG,
-                    "the arguments could not be walked along the presentation; this is a bug in \
-                     stitch",
-                )])),
-            };
-            let judge = |value: &serde_json::Value| {
-                rejections_of(value).map(|rejections| (rejections.is_empty(), rejections))
-            };
-            let read = back::read_back(&shaped, &value, walk, judge)?;
-            document.dropped = read.dropped;
-            (read.value, read.judgement)
-        }
+    });
+    let Ok(Ok(read)) = read else {
+        return Err(Error::Input(vec![Finding::of(
+            codes::VERIFY_BUG,
+            "the arguments could not be walked along the presentation; this is a bug in stitch",
+        )]));
     };
+    let Some(rejections) = read.judgement else {
+        return Err(Error::Input(vec![Finding::of(
+            codes::VERIFY_BUG,
+            format!("the contract `{name}` does not compile"),
+        )]));
+    };
+    document.dropped = read.dropped;
+    document.kept_null = read.kept;
+    document.readings = shaped.as_ref().map(|_| read.readings);
+    let value = read.value;
+    if read.exhausted {
+        found.push(Finding::of(
+            codes::VALIDATE_BUDGET,
+            format!(
+                "the call was read back {} ways and none is a value the contract accepts; the search stopped at its budget ({} readings, {} schema nodes walked)",
+                read.readings,
+                back::MAX_READINGS,
+                back::MAX_STEPS
+            ),
+        ));
+    }
     let valid = rejections.is_empty();
     for rejection in rejections {
         let place = if rejection.instance_path.is_empty() {
@@ -205,8 +238,15 @@ fn derived(
         RequestScope::Document,
     );
     let draft = targeted.draft.unwrap_or(loaded.input().draft);
-    let presentation = document::load_derived_as(presented.bytes.clone(), loaded, load, draft)
-        .map_err(Error::Input)?;
+    let mut bytes = presented.bytes.clone();
+    if let Ok(mut whole) = serde_json::from_str::<serde_json::Value>(&bytes)
+        && let Some(schema) = whole.pointer_mut(at)
+    {
+        profile.view.enforced(schema, draft);
+        bytes = crate::canonical::pretty(&whole);
+    }
+    let presentation =
+        document::load_derived_as(bytes, loaded, load, draft).map_err(Error::Input)?;
     Ok(Shaped {
         presentation,
         at: at.to_owned(),
@@ -309,14 +349,15 @@ fn from_manifest(
             "the manifest records no presentation of `{name}` for {id} (it records: {recorded}); add the target to stitch.toml's `targets` and write the manifest again"
         )));
     };
-    let schema = &entry.input_schema;
+    let mut schema = entry.input_schema.clone();
     let draft = schema
         .get("$schema")
         .and_then(serde_json::Value::as_str)
         .and_then(crate::schema::Draft::from_schema_uri)
         .unwrap_or(contract.input().draft);
+    profile.view.enforced(&mut schema, draft);
     let presentation = document::load_schema_text(
-        crate::canonical::pretty(schema),
+        crate::canonical::pretty(&schema),
         format!("{name} ({id}, from the manifest)"),
         contract.input().uri.clone(),
         draft,

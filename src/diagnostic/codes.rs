@@ -620,6 +620,37 @@ codes! {
          --target NAME` maps `null` back to an absent key before validating against the \
          contract. Where a property accepted `null` already, `null` and an absent key cannot be \
          told apart; the finding says where.";
+    /// C4: a key whose `null` can mean "left out" and a real `null` (issue 40).
+    TARGET_NULL_AMBIGUOUS = "stitch::target::null_ambiguous", Warning,
+        "a key's `null` can mean both \"left out\" and a real `null`",
+        "A strict target needs every property in `required`, so stitch makes each optional \
+         property required and nullable, and the model sends `null` for a key it leaves out. \
+         Where the contract already accepts `null` at that key, `null` then means two things: \
+         \"leave it as it is\" and \"clear it\", say. `stitch validate` reads such a `null` as \
+         a real `null` wherever the contract accepts that, per key, and as \"left out\" only \
+         where it must (README, \"The way back\"); a model cannot say the other. Where the two \
+         mean the same to your application, give the key `\"default\": null` in the contract \
+         (Pydantic writes it for `Optional[X] = None`) and this warning goes; where they do not, \
+         make the key required in the contract, or split the tool.";
+    /// C4: a string that is the text of an enum value and a string another branch accepts.
+    TARGET_TEXT_COLLISION = "stitch::target::text_collision", Warning,
+        "an enum value sent as text reads the same as a string another branch accepts",
+        "Gemini takes `enum` only for strings, so stitch sends every enum value as its JSON text \
+         (`2` as `\"2\"`) and `stitch validate` reads it back. Where another branch of the same \
+         union accepts strings, the text of a value is also a string the contract accepts: the \
+         call `\"2\"` stands for both `2` and `\"2\"`. stitch reads it back as the enum value, \
+         as the recorded mapping says, whatever the order of the branches; the string can then \
+         never come back. Make the free string exclude those texts (a `pattern` or `not`), or \
+         give the branches a discriminating key.";
+    /// `stitch validate`: the search for a reading the contract accepts hit its budget.
+    VALIDATE_BUDGET = "stitch::validate::budget", Warning,
+        "the way back tried as many readings of the call as its budget allows",
+        "A call can stand for more than one contract value (a `null` that may be real, a union \
+         the call fits along several branches). `stitch validate` tries the readings best first \
+         and stops at the first the contract accepts, within a budget of 4096 readings and \
+         2,000,000 schema nodes walked. This call ran out of it: the refusal may be wrong. A \
+         call with fewer ambiguous `null`s (or a contract that tells its branches apart by a \
+         key) is read in fewer steps.";
     /// `stitch validate`: the contract refuses the arguments.
     VALIDATE_INVALID = "stitch::validate::invalid", Error,
         "the contract refuses the arguments",

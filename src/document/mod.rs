@@ -22,6 +22,7 @@ use std::sync::Arc;
 use serde_json::Value;
 use url::Url;
 
+pub use chains::MAX_REF_CHAIN;
 pub use kind::{Contents, InputKind, Tool, ToolForm, detect, looks_checkable};
 pub use mirror::mirrored;
 pub use refs::RefMap;

@@ -11,7 +11,8 @@ use crate::document::locate;
 use crate::targets::Profile;
 use crate::verify::{Report, Verdict};
 
-/// The version of every `--format json` shape; bumped whenever one changes.
+/// The version of every `--format json` shape: bumped whenever a field is removed, renamed or
+/// changes meaning. A new field is not a new version (readers ignore fields they do not know).
 pub const FORMAT_VERSION: u32 = 2;
 
 /// A finding: code, severity, message, file, pointer, span (byte offsets and 1-based line and
@@ -424,6 +425,11 @@ pub struct ValidateDocument {
     pub value: Option<Value>,
     /// Pointers into the arguments of the keys whose `null` stood for absent, and was dropped.
     pub dropped: Vec<String>,
+    /// Pointers into the arguments of the `null`s kept where they could also have stood for a
+    /// left-out key (the reading chose the real `null`; README, "The way back").
+    pub kept_null: Vec<String>,
+    /// How many readings of the arguments were tried; `null` without `--target`.
+    pub readings: Option<usize>,
     /// The contract's reasons (`stitch::validate::invalid`, one per error, each pointing into
     /// the arguments), and whatever else was reported.
     pub findings: Vec<FindingJson>,

@@ -12,8 +12,10 @@
 //! judges one part of a value by two schemas. Then map(v) is walked along one branch of each
 //! `anyOf`, which still accepts it, and meets every `required` of that branch.
 //!
-//! [`unmap`] is the way back: it walks a value the model sent along the presentation (the
-//! first `anyOf` branch that accepts it) and drops `null` from the mapped keys.
+//! [`Reader`] is the way back: it walks a call the model sent along the presentation and undoes
+//! the mappings, taking one option at each place the call can be read in more than one way (a
+//! [`Choice`]: which `anyOf` branch, whether a `null` that may be real stays); the search over
+//! those options is `targets::back`.
 
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
@@ -38,7 +40,7 @@ pub struct Nulled {
 }
 
 /// An `enum` written as text (`Rewrite::StringEnums`, Gemini): a model sends a value's JSON
-/// text there, and [`unmap`] reads the value back.
+/// text there, and [`Reader`] reads the value back.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Stringified {
     /// The enum's schema pointer in the presentation document.
@@ -183,125 +185,260 @@ fn part_schema(
     }
 }
 
-/// `value` as the contract reads it: the model's `null` dropped from every mapped key and each
-/// enum value read back from its text, walking the presentation at `at` of `presentation` (at
-/// each `anyOf`, the first branch that accepts the value). `nulled` and `stringified` are what
-/// the target's rewrites recorded. Also returns the pointers (into the value) of the keys
-/// dropped.
-pub fn unmap(
-    presentation: &Loaded,
-    at: &str,
-    value: Value,
-    nulled: &[Nulled],
-    stringified: &[Stringified],
-) -> (Value, Vec<String>) {
-    let mut keys: HashMap<&str, Vec<&str>> = HashMap::new();
-    for n in nulled {
-        keys.entry(n.object.as_str()).or_default().push(&n.key);
-    }
-    let texts = stringified
-        .iter()
-        .map(|s| (s.at.as_str(), s.values.as_slice()))
-        .collect();
-    let space = Space::new(presentation, at);
-    let walk = Walk {
-        loaded: presentation,
-        places: verify::Places::new(&space),
-        keys,
-        texts,
-        draft: presentation.input().draft,
-        dropped: RefCell::new(Vec::new()),
-    };
-    let value = walk.value(at, value, "", 0);
-    (value, walk.dropped.into_inner())
+/// One place where a call can be read back in more than one way: the way back's search
+/// (`targets::back`) tries its options, option 0 first.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Choice {
+    /// A `null` (at this pointer into the call) at a mapped key whose schema accepted `null`
+    /// before the rewrite: kept (0) or dropped (1).
+    Null(String),
+    /// An `anyOf` of the presentation met at this pointer into the call, with this many
+    /// branches to read it along (those that admit it; all of them when none does).
+    Branch(String, usize),
+    /// A string that is the text of this many values of a stringified enum.
+    Text(String, usize),
 }
 
-/// One walk of [`unmap`].
-struct Walk<'l, 's> {
+impl Choice {
+    /// How many options it has.
+    pub fn options(&self) -> usize {
+        match self {
+            Choice::Null(_) => 2,
+            Choice::Branch(_, n) | Choice::Text(_, n) => *n,
+        }
+    }
+}
+
+/// One reading of a call: the contract's value the walk made of it with the options given.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Walked {
+    /// The value.
+    pub value: Value,
+    /// Pointers into the call of the `null`s dropped (they stood for left-out keys).
+    pub dropped: Vec<String>,
+    /// Pointers into the call of the `null`s kept where they could have stood for a left-out key.
+    pub kept: Vec<String>,
+    /// Every choice met, in the order of the walk.
+    pub choices: Vec<Choice>,
+    /// Schema nodes visited.
+    pub steps: usize,
+}
+
+/// The way back over one presentation: [`Reader::read`] walks a call along it, undoing the
+/// mappings its target's rewrites recorded (`null` ⇒ absent, enums as text). Validators of the
+/// presentation are compiled once for every reading.
+pub struct Reader<'l, 's> {
     loaded: &'l Loaded,
     places: verify::Places<'l, 's>,
-    keys: HashMap<&'l str, Vec<&'l str>>,
+    /// Mapped keys per object node: the key, and whether its schema accepted `null` before.
+    keys: HashMap<&'l str, Vec<(&'l str, bool)>>,
     texts: HashMap<&'l str, &'l [Value]>,
     draft: Draft,
-    dropped: RefCell<Vec<String>>,
 }
 
-/// How many references and branches one walk follows without consuming a part of the value,
-/// before it stops: a cycle of pure references would otherwise never end.
-const MAX_HOPS: usize = 16;
+/// The state of one walk.
+#[derive(Default)]
+struct Walk<'g> {
+    given: &'g [usize],
+    out: Walked,
+}
 
-impl Walk<'_, '_> {
-    /// `value` (at `path` in the arguments) walked along the schema at `here`.
-    fn value(&self, here: &str, value: Value, path: &str, hops: usize) -> Value {
+impl<'l, 's> Reader<'l, 's> {
+    /// The reader of `space` (the presentation, at its input schema), with the mappings
+    /// `nulled` and `stringified` recorded for it.
+    pub fn new(
+        space: &'s Space<'l>,
+        nulled: &'l [Nulled],
+        stringified: &'l [Stringified],
+    ) -> Reader<'l, 's> {
+        let mut keys: HashMap<&str, Vec<(&str, bool)>> = HashMap::new();
+        for n in nulled {
+            let at = keys.entry(n.object.as_str()).or_default();
+            at.push((n.key.as_str(), n.was_nullable));
+        }
+        Reader {
+            loaded: space.loaded,
+            places: verify::Places::new(space),
+            keys,
+            texts: (stringified.iter())
+                .map(|s| (s.at.as_str(), s.values.as_slice()))
+                .collect(),
+            draft: space.loaded.input().draft,
+        }
+    }
+
+    /// `call` as the contract reads it, walked from the schema at `at`, taking option
+    /// `given[i]` at the i-th choice met (0 past the end of `given`).
+    pub fn read(&self, at: &str, call: &Value, given: &[usize]) -> Walked {
+        let walk = RefCell::new(Walk {
+            given,
+            out: Walked::default(),
+        });
+        let value = self.value(&walk, at, call.clone(), "", &mut Vec::new());
+        let mut out = walk.into_inner().out;
+        out.value = value;
+        out
+    }
+
+    /// The option taken at `choice`, recorded.
+    fn choose(&self, walk: &RefCell<Walk<'_>>, choice: Choice) -> usize {
+        let mut walk = walk.borrow_mut();
+        let at = walk.out.choices.len();
+        let options = choice.options();
+        walk.out.choices.push(choice);
+        walk.given
+            .get(at)
+            .copied()
+            .filter(|&o| o < options)
+            .unwrap_or(0)
+    }
+
+    /// `value` (at `path` in the call) walked along the schema at `here`. `passed` holds the
+    /// nodes met since the walk last stepped into a part of the value: a cycle of references
+    /// and branches ends there, and a chain of references at the load's limit
+    /// ([`MAX_REF_CHAIN`](crate::document::MAX_REF_CHAIN), the limit the rewrites were made
+    /// under: issue 40).
+    fn value(
+        &self,
+        walk: &RefCell<Walk<'_>>,
+        here: &str,
+        value: Value,
+        path: &str,
+        passed: &mut Vec<String>,
+    ) -> Value {
+        walk.borrow_mut().out.steps += 1;
         let Some(Value::Object(map)) = self.loaded.input().value.pointer(here) else {
             return value;
         };
-        if hops > MAX_HOPS {
+        if passed.iter().any(|p| p == here) || passed.len() > 2 * crate::document::MAX_REF_CHAIN
+        {
             return value;
         }
+        passed.push(here.to_owned());
         if map.contains_key("$ref")
             && let Some(target) = local_target(self.loaded, here)
         {
-            return self.value(target, value, path, hops + 1);
+            return self.value(walk, target, value, path, passed);
         }
         if let Some(Value::Array(branches)) = map.get("anyOf") {
-            let chosen = (0..branches.len())
+            let all: Vec<String> = (0..branches.len())
                 .map(|i| pointer::push_index(&pointer::push(here, "anyOf"), i))
-                .find(|branch| self.places.admits(branch, &value) == Some(true));
-            return match chosen {
-                Some(branch) => self.value(&branch, value, path, hops + 1),
-                None => value,
+                .collect();
+            let mut branches: Vec<&String> = (all.iter())
+                .filter(|b| self.places.admits(b, &value) == Some(true))
+                .collect();
+            if branches.is_empty() {
+                branches = all.iter().collect();
+            }
+            // A string a branch reads back as an enum value is read that way first: the recorded
+            // mapping decides, not the order of the branches (issue 40).
+            if let Value::String(text) = &value {
+                branches.sort_by_key(|b| !self.reads_text(b, text));
+            }
+            let option = match branches.len() {
+                0 => return value,
+                1 => 0,
+                n => self.choose(walk, Choice::Branch(path.to_owned(), n)),
             };
+            return self.value(walk, branches[option], value, path, passed);
         }
-        if let (Some(values), Value::String(text)) = (self.texts.get(here), &value)
-            && let Some(read) = values
-                .iter()
-                .find(|v| &crate::targets::enum_text(v) == text)
-        {
-            return read.clone();
+        if let (Some(values), Value::String(text)) = (self.texts.get(here), &value) {
+            let matching: Vec<&Value> = (values.iter())
+                .filter(|v| &crate::targets::enum_text(v) == text)
+                .collect();
+            let option = match matching.len() {
+                0 | 1 => 0,
+                n => self.choose(walk, Choice::Text(path.to_owned(), n)),
+            };
+            if let Some(read) = matching.get(option) {
+                return (*read).clone();
+            }
         }
         match value {
-            Value::Object(object) => Value::Object(self.object(map, here, object, path)),
+            Value::Object(object) => Value::Object(self.object(walk, map, here, object, path)),
             Value::Array(items) => Value::Array(
                 items
                     .into_iter()
                     .enumerate()
-                    .map(
-                        |(i, item)| match part_schema(map, here, Part::Index(i), self.draft) {
-                            Some(schema) => {
-                                self.value(&schema, item, &pointer::push_index(path, i), 0)
-                            }
+                    .map(|(i, item)| {
+                        match part_schema(map, here, Part::Index(i), self.draft) {
+                            Some(schema) => self.value(
+                                walk,
+                                &schema,
+                                item,
+                                &pointer::push_index(path, i),
+                                &mut Vec::new(),
+                            ),
                             None => item,
-                        },
-                    )
+                        }
+                    })
                     .collect(),
             ),
             other => other,
         }
     }
 
+    /// True when the branch at `branch` (through pure references) is a stringified enum with a
+    /// value whose text is `text`.
+    fn reads_text(&self, branch: &str, text: &str) -> bool {
+        let mut here = branch;
+        for _ in 0..=crate::document::MAX_REF_CHAIN {
+            if let Some(values) = self.texts.get(here) {
+                return values.iter().any(|v| crate::targets::enum_text(v) == text);
+            }
+            match local_target(self.loaded, here) {
+                Some(next) => here = next,
+                None => return false,
+            }
+        }
+        false
+    }
+
+    /// An object walked along the node `map` (at `here`): its keys in the order of the node's
+    /// `properties` (a choice's index then follows the presentation's property order), the
+    /// value rebuilt in the call's order.
     fn object(
         &self,
+        walk: &RefCell<Walk<'_>>,
         map: &Map<String, Value>,
         here: &str,
         object: Map<String, Value>,
         path: &str,
     ) -> Map<String, Value> {
         let mapped = self.keys.get(here);
-        let mut out = Map::new();
-        for (key, value) in object {
+        let declared: HashMap<&str, usize> = (map.get("properties").and_then(Value::as_object))
+            .map(|d| d.keys().enumerate().map(|(i, k)| (k.as_str(), i)).collect())
+            .unwrap_or_default();
+        let rank = |key: &str| declared.get(key).copied().unwrap_or(usize::MAX);
+        let mut entries: Vec<Option<(String, Value)>> = object.into_iter().map(Some).collect();
+        let mut order: Vec<usize> = (0..entries.len()).collect();
+        order.sort_by_key(|&i| entries[i].as_ref().map_or(usize::MAX, |(k, _)| rank(k)));
+        let mut walked: Vec<Option<(String, Value)>> = vec![None; entries.len()];
+        for i in order {
+            let Some((key, value)) = entries[i].take() else {
+                continue;
+            };
             let inner = pointer::push(path, &key);
-            if value.is_null() && mapped.is_some_and(|keys| keys.contains(&key.as_str())) {
-                self.dropped.borrow_mut().push(inner);
+            let nulled = mapped.and_then(|keys| keys.iter().find(|(k, _)| *k == key));
+            if let (Value::Null, Some(&(_, was_nullable))) = (&value, nulled) {
+                let drop = !was_nullable
+                    || self.choose(walk, Choice::Null(inner.clone())) == 1;
+                let mut walk = walk.borrow_mut();
+                if drop {
+                    walk.out.dropped.push(inner);
+                    continue;
+                }
+                walk.out.kept.push(inner);
+                walked[i] = Some((key, value));
                 continue;
             }
             let value = match part_schema(map, here, Part::Key(&key), self.draft) {
-                Some(schema) => self.value(&schema, value, &inner, 0),
+                Some(schema) => self.value(walk, &schema, value, &inner, &mut Vec::new()),
                 None => value,
             };
-            out.insert(key, value);
+            walked[i] = Some((key, value));
         }
-        out
+        walked.into_iter().flatten().collect()
     }
 }
 
@@ -343,12 +480,47 @@ mod tests {
         ];
         let value =
             json!({"a": null, "keep": null, "k": {"y": null}, "list": [{"y": "v"}, {"y": null}]});
-        let (out, dropped) = unmap(&presentation, "", value, &mapped, &[]);
+        let space = Space::new(&presentation, "");
+        let walked = Reader::new(&space, &mapped, &[]).read("", &value, &[]);
         assert_eq!(
-            out,
+            walked.value,
             json!({"keep": null, "k": {}, "list": [{"y": "v"}, {}]})
         );
-        assert_eq!(dropped, ["/a", "/k/y", "/list/1/y"]);
+        assert_eq!(walked.dropped, ["/a", "/k/y", "/list/1/y"]);
+        assert_eq!(walked.choices, []);
+    }
+
+    #[test]
+    fn a_null_that_may_be_real_is_a_choice_met_in_the_presentations_property_order() {
+        let presentation = loaded(
+            r#"{"type": "object",
+                "properties": {"a": {"type": ["string", "null"]}, "b": {"type": ["string", "null"]}},
+                "required": ["a", "b"], "additionalProperties": false}"#,
+        );
+        let mapped = [
+            Nulled {
+                was_nullable: true,
+                ..nulled("", "a")
+            },
+            Nulled {
+                was_nullable: true,
+                ..nulled("", "b")
+            },
+        ];
+        let space = Space::new(&presentation, "");
+        let reader = Reader::new(&space, &mapped, &[]);
+        // The call's key order is not the walk's: `a` comes first in `properties`.
+        let call = json!({"b": null, "a": null});
+        let kept = reader.read("", &call, &[]);
+        assert_eq!(kept.value, call);
+        assert_eq!(kept.kept, ["/a", "/b"]);
+        assert_eq!(
+            kept.choices,
+            [Choice::Null("/a".into()), Choice::Null("/b".into())]
+        );
+        let second_dropped = reader.read("", &call, &[0, 1]);
+        assert_eq!(second_dropped.value, json!({"a": null}));
+        assert_eq!(second_dropped.dropped, ["/b"]);
     }
 
     #[test]

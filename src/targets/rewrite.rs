@@ -217,6 +217,10 @@ pub struct Applied {
     /// [`Rewrite::RequireAll`] only: the property accepted `null` already on its face (`adapt::retarget`
     /// asks the validator too), so `null` and an absent key are one value in the presentation.
     pub was_nullable: bool,
+    /// [`Rewrite::RequireAll`] only: the property's `default` is `null` (Pydantic's
+    /// `Optional[X] = None`): its `null` and an absent key mean the same to the contract's
+    /// author, so the ambiguity is not worth a warning (issue 40).
+    pub null_default: bool,
 }
 
 /// Applies `rewrites` to `schema` (read as `draft`; `base`: its pointer in its document), one
@@ -299,6 +303,7 @@ fn inline_all(schema: &mut Value, draft: Draft, base: &str) -> Vec<Applied> {
                     at: String::new(),
                     origin: String::new(),
                     was_nullable: false,
+                    null_default: false,
                 });
             }
         }
@@ -345,6 +350,7 @@ fn inline_round(
                 at: String::new(),
                 origin: String::new(),
                 was_nullable: false,
+                null_default: false,
             });
             return applied;
         }
@@ -356,6 +362,7 @@ fn inline_round(
                 at: at.clone(),
                 origin: at,
                 was_nullable: false,
+                null_default: false,
             });
         }
     }
@@ -422,6 +429,7 @@ fn apply_one(
             at: at.to_owned(),
             origin: at.to_owned(),
             was_nullable: false,
+            null_default: false,
         };
         let done = match rewrite {
             Rewrite::Drop(keywords) => {
@@ -510,6 +518,7 @@ fn apply_one(
                     }
                     applied.push(Applied {
                         was_nullable: made.was_nullable,
+                        null_default: false,
                         ..one(&place)
                     });
                 }
@@ -605,6 +614,7 @@ mod tests {
                 at: "/properties/a".to_owned(),
                 origin: "/properties/a".to_owned(),
                 was_nullable: false,
+                null_default: false,
             }]
         );
         // Key order is kept; the negated one stays.

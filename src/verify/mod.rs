@@ -345,6 +345,13 @@ impl<'a, 's> Places<'a, 's> {
             Judgement::Undecided => None,
         }
     }
+
+    /// Every reason the space's root refuses `value` (empty when it accepts it), with the root's
+    /// validator compiled once however often this is asked; `None` when it does not compile.
+    pub fn rejections(&self, value: &Value) -> Option<Vec<crate::validate::Rejection>> {
+        let root = &self.judge.space.root;
+        self.judge.validator(root).map(|v| v.errors(value))
+    }
 }
 
 /// Every reason the schema under test refuses `value` as written (empty when it accepts it);

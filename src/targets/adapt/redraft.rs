@@ -70,6 +70,7 @@ pub(super) fn redraft(
             Ok(None) => {}
             Err(why) => {
                 findings.push(not_kept(name, at, why, READS));
+                findings.extend(read_as_2020_12(profile, loaded, presented, plan, file));
                 return None;
             }
         }
@@ -100,6 +101,7 @@ pub(super) fn redraft(
                 _ => BUG,
             };
             findings.push(not_kept(name, at, report.headline(name), help));
+            findings.extend(read_as_2020_12(profile, loaded, presented, plan, file));
             return None;
         }
         let places: Vec<String> = changes
@@ -131,4 +133,71 @@ pub(super) fn redraft(
         bytes,
         loaded: after,
     })
+}
+
+/// The presentation left in its draft, read as the provider reads it — as 2020-12 — and
+/// judged against itself in its own draft (issue 39: a draft-7 `enum` beside `$ref` is ignored
+/// there and applied in 2020-12; a draft-4 `id` anchor no longer names anything): an error
+/// (`stitch::target::narrowed`) unless each schema is proven to keep every value.
+fn read_as_2020_12(
+    profile: &Profile,
+    loaded: &Loaded,
+    presented: &Presented<'_>,
+    plan: &Plan,
+    file: &str,
+) -> Option<Finding> {
+    let refuse = |at: &str, what: String| {
+        Finding::new(
+            codes::TARGET_NARROWED,
+            crate::diagnostic::Severity::Error,
+            format!("{}: {what}", profile.id()),
+        )
+        .in_file(file)
+        .at(at.to_owned())
+        .with_help(
+            "the provider reads every schema as 2020-12; write the contract in 2020-12 (or \
+             without what stands in the way of converting it) so that stitch can convert and \
+             prove it",
+        )
+    };
+    let before = document::load_derived(presented.bytes.clone(), loaded, &plan.load).ok()?;
+    let (name, at) = loaded.contents.schemas().first().copied()?;
+    let read = match document::load_derived_as(
+        presented.bytes.clone(),
+        loaded,
+        &plan.load,
+        Draft::Draft2020_12,
+    ) {
+        Ok(read) => read,
+        Err(why) => {
+            // The code, not the message: the message names the file by its absolute path.
+            let why = why.first().map_or(String::new(), |f| format!(" ({})", f.code));
+            return Some(refuse(
+                at,
+                format!("{name}: read as 2020-12, as the provider reads it, the schema does not load{why}"),
+            ));
+        }
+    };
+    let options = verify::Options {
+        semantics: plan.choices.semantics,
+        ..plan.verify.unwrap_or_default()
+    };
+    for (name, at) in loaded.contents.schemas() {
+        let report = verify::verify(&Space::new(&before, at), &Space::new(&read, at), &options);
+        if report.verdict != Verdict::Proven {
+            let finding = super::narrowing(
+                &profile.id(),
+                name,
+                "reading the unconverted schema as 2020-12",
+                at,
+                &report,
+                file,
+            );
+            return Some(Finding {
+                severity: crate::diagnostic::Severity::Error,
+                ..finding
+            });
+        }
+    }
+    None
 }

@@ -154,7 +154,7 @@ pub fn retarget(
     let before = presentation(redrafted, &stages, loaded, presented, plan)?;
     let forms = Forms::load(&stages, load);
     if let Some(closed) = forms.closed() {
-        nullable_before(&mut stages, closed);
+        nullable_before(&mut stages, closed, &base);
     }
     let options = verify::Options {
         semantics: plan.choices.semantics,
@@ -376,6 +376,7 @@ fn prove_stage(
     if !stage.required.is_empty() {
         nulled = nulled_of(stage);
         notes.push(nullable(profile, stage, &nulled, file));
+        notes.extend(ambiguous(profile, stage, file));
     }
     let stringified = stage.stringified.clone();
     Ok((
@@ -436,14 +437,19 @@ fn keep_sound_mappings(
 
 /// Marks each property made required whose schema accepted `null` before (judged by the
 /// validator in `closed`, where it still sits where it was rewritten): there a model's `null`
-/// and an absent key are one value.
-fn nullable_before(stages: &mut [Stage], closed: &Loaded) {
+/// and an absent key are one value; and each whose `default` there (or in `base`, the document
+/// before the target's rewrites) is `null`.
+fn nullable_before(stages: &mut [Stage], closed: &Loaded, base: &Value) {
     for stage in stages {
         let space = Space::new(closed, &stage.at);
         let places = verify::Places::new(&space);
         for made in &mut stage.required {
             let at = pointer::within(&stage.at, &made.origin);
             made.was_nullable |= places.admits(&at, &Value::Null) == Some(true);
+            // `base` is the document before the target's rewrites, which may drop `default`.
+            made.null_default |= [closed.input().value.pointer(&at), base.pointer(&at)]
+                .iter()
+                .any(|p| p.and_then(|p| p.get("default")) == Some(&Value::Null));
         }
     }
 }
@@ -802,25 +808,41 @@ fn nullable(profile: &Profile, stage: &Stage, nulled: &[Nulled], file: &str) -> 
         if count == 1 { "y" } else { "ies" },
         listed(&places)
     );
-    let ambiguous: Vec<String> = nulled
-        .iter()
-        .zip(&places)
-        .filter(|(n, _)| n.was_nullable)
-        .map(|(_, p)| p.clone())
-        .collect();
-    let mut help = String::from(
-        "`stitch validate` maps `null` there back to an absent key before judging by the contract",
-    );
-    if !ambiguous.is_empty() {
-        help.push_str(&format!(
-            "; {} accepted `null` already, so there `null` and an absent key are one value",
-            listed(&ambiguous)
-        ));
-    }
+    // Where `null` was accepted before, the warning `ambiguous` says so.
+    let help = "`stitch validate` maps `null` there back to an absent key before judging by the contract";
     Finding::of(codes::TARGET_NULLABLE, message)
         .in_file(file)
         .at(stage.at.clone())
         .with_help(help)
+}
+
+/// The warning on the properties whose `null` means two things (issue 40): made required and
+/// nullable, accepting `null` before, and without `"default": null` (where both mean the same).
+fn ambiguous(profile: &Profile, stage: &Stage, file: &str) -> Option<Finding> {
+    let places: Vec<String> = (stage.required.iter())
+        .filter(|made| made.was_nullable && !made.null_default)
+        .map(|made| format!("#{}", pointer::within(&stage.at, &made.at)))
+        .collect();
+    let first = places.first()?.clone();
+    let count = places.len();
+    Some(
+        Finding::of(
+            codes::TARGET_NULL_AMBIGUOUS,
+            format!(
+                "{}: {}: `null` at {} can mean the key was left out or a real `null`; `stitch validate` reads it as a real `null` wherever the contract accepts that",
+                profile.id(),
+                stage.name,
+                listed(&places)
+            ),
+        )
+        .in_file(file)
+        .at(first.trim_start_matches('#').to_owned())
+        .with_help(format!(
+            "where the two mean the same, write `\"default\": null` at {} in the contract; where they do not, make {} required there or split the tool",
+            if count == 1 { "that key" } else { "those keys" },
+            if count == 1 { "it" } else { "them" },
+        )),
+    )
 }
 
 /// The warning that a schema's rewrites were undone, and why.
