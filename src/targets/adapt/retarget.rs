@@ -205,6 +205,9 @@ pub fn retarget(
     }
     let document = placed(&base, &stages, Stage::after);
     let bytes = canonical::pretty(&document);
+    if !stringified.is_empty() {
+        findings.extend(collisions(profile, &document, loaded, plan, draft, &stringified, file));
+    }
     Some(Retargeted {
         document,
         bytes,
@@ -263,6 +266,72 @@ fn prove_stages(
         }
     }
     (kept, mappings)
+}
+
+/// C4, issue 40: an enum value sent as text (`2` as `"2"`) that reads the same as a string
+/// another branch of the same `anyOf` accepts: the call `"2"` then stands for two contract
+/// values, and the way back reads it as the enum value (the recorded mapping decides, not the
+/// branches' order). One warning per enum, naming the texts.
+fn collisions(
+    profile: &Profile,
+    document: &Value,
+    loaded: &Loaded,
+    plan: &Plan,
+    draft: Draft,
+    stringified: &[Stringified],
+    file: &str,
+) -> Vec<Finding> {
+    let mut shown = document.clone();
+    profile.view.enforced(&mut shown, draft);
+    let text = canonical::pretty(&shown);
+    let Ok(after) = document::load_derived_as(text, loaded, &plan.load, draft) else {
+        return Vec::new();
+    };
+    let space = Space::new(&after, "");
+    let places = verify::Places::new(&space);
+    let mut out = Vec::new();
+    for s in stringified {
+        let Some((union, index)) = s.at.rsplit_once("/anyOf/") else {
+            continue;
+        };
+        let Some(Value::Array(branches)) = document.pointer(&format!("{union}/anyOf")) else {
+            continue;
+        };
+        let siblings: Vec<String> = (0..branches.len())
+            .map(|i| format!("{union}/anyOf/{i}"))
+            .filter(|b| b.rsplit('/').next() != Some(index))
+            .collect();
+        let texts: Vec<String> = (s.values.iter())
+            .filter(|v| !v.is_string())
+            .map(crate::targets::enum_text)
+            .filter(|t| {
+                let text = Value::String(t.clone());
+                siblings.iter().any(|b| places.admits(b, &text) == Some(true))
+            })
+            .collect();
+        if let Some(first) = texts.first() {
+            let shown: Vec<String> = texts.iter().map(|t| format!("`\"{t}\"`")).collect();
+            out.push(
+                Finding::of(
+                    codes::TARGET_TEXT_COLLISION,
+                    format!(
+                        "{}: the enum at #{} is sent as text, and {} {} also a string another branch of the union accepts; `stitch validate` reads {} back as the enum value",
+                        profile.id(),
+                        s.at,
+                        super::listed(&shown),
+                        if texts.len() == 1 { "is" } else { "are" },
+                        if texts.len() == 1 { "it" } else { "them" },
+                    ),
+                )
+                .in_file(file)
+                .at(s.at.clone())
+                .with_help(format!(
+                    "the contract's string \"{first}\" can then never reach the tool; make the string branch exclude the enum's texts, or tell the branches apart by a key"
+                )),
+            );
+        }
+    }
+    out
 }
 
 /// The value mappings kept stages record.
