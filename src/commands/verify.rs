@@ -40,7 +40,7 @@ pub(super) fn run(args: &VerifyArgs, ctx: &mut Context<'_>) -> Result<Outcome, E
         Ok(both) => both,
         Err(findings) => return fail(ctx, &mut document, Error::Input(findings)),
     };
-    let pairing = match pairing::pair(&sub, &sup) {
+    let pairing = match pairing::pair(&sub, &sup, pairing::Single::ByPosition) {
         Ok(pairing) => pairing,
         Err(message) => return fail(ctx, &mut document, Error::Usage(message)),
     };

@@ -119,7 +119,7 @@ pub fn compare(
     new: &Loaded,
     options: &verify::Options,
 ) -> Result<Vec<Comparison>, String> {
-    let pairing = pairing::pair(old, new)?;
+    let pairing = pairing::pair(old, new, pairing::Single::ToolsByName)?;
     let text = |loaded: &Loaded, at: &str| {
         loaded
             .input()

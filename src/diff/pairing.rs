@@ -26,11 +26,27 @@ pub struct Pairing {
     pub added: Vec<(String, String)>,
 }
 
-/// Pairs the schemas of `first` and `second`: one schema each whatever their names, else tools
-/// by name. `Err` when the first document holds no schema at all.
-pub fn pair(first: &Loaded, second: &Loaded) -> Result<Pairing, String> {
+/// How two documents that each hold one schema are paired.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Single {
+    /// One schema each is one pair, whatever the names (`verify`: the question is about the
+    /// values, and a presentation may name its tool differently).
+    ByPosition,
+    /// One schema each is one pair unless both sides are tools (a tool or a tool list): tools
+    /// are paired by name, so a renamed tool is one missing and one added (`diff`, issue 40: a
+    /// rename breaks every caller).
+    ToolsByName,
+}
+
+/// Pairs the schemas of `first` and `second`: one schema each as `single` says, else tools by
+/// name. `Err` when the first document holds no schema at all.
+pub fn pair(first: &Loaded, second: &Loaded, single: Single) -> Result<Pairing, String> {
     let (a, b) = (first.contents.schemas(), second.contents.schemas());
-    if let ([(name, x)], [(_, y)]) = (a.as_slice(), b.as_slice()) {
+    let tools = |l: &Loaded| l.contents.kind() != crate::document::InputKind::Schema;
+    let by_name = single == Single::ToolsByName && tools(first) && tools(second);
+    if let ([(name, x)], [(_, y)]) = (a.as_slice(), b.as_slice())
+        && !by_name
+    {
         return Ok(Pairing {
             pairs: vec![Pair {
                 name: (*name).to_owned(),
