@@ -23,11 +23,14 @@
 
 use std::path::{Path, PathBuf};
 
-/// The binary judged: `STITCH_JUDGED_BIN` when set (an optimised build), else cargo's own.
+/// The binary judged: `STITCH_JUDGED_BIN` when set (an optimised build; a relative path is
+/// taken from the folder the tests run in, since each command runs in a folder of its own),
+/// else cargo's own.
 fn judged_binary() -> PathBuf {
-    std::env::var_os("STITCH_JUDGED_BIN")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_BIN_EXE_stitch")))
+    match std::env::var_os("STITCH_JUDGED_BIN") {
+        Some(path) => std::path::absolute(path).expect("the current folder can be read"),
+        None => PathBuf::from(env!("CARGO_BIN_EXE_stitch")),
+    }
 }
 use std::process::Command;
 use std::time::{Duration, Instant};

@@ -310,8 +310,7 @@ impl<'l, 's> Reader<'l, 's> {
         let Some(Value::Object(map)) = self.loaded.input().value.pointer(here) else {
             return value;
         };
-        if passed.iter().any(|p| p == here) || passed.len() > 2 * crate::document::MAX_REF_CHAIN
-        {
+        if passed.iter().any(|p| p == here) || passed.len() > 2 * crate::document::MAX_REF_CHAIN {
             return value;
         }
         passed.push(here.to_owned());
@@ -360,8 +359,8 @@ impl<'l, 's> Reader<'l, 's> {
                 items
                     .into_iter()
                     .enumerate()
-                    .map(|(i, item)| {
-                        match part_schema(map, here, Part::Index(i), self.draft) {
+                    .map(
+                        |(i, item)| match part_schema(map, here, Part::Index(i), self.draft) {
                             Some(schema) => self.value(
                                 walk,
                                 &schema,
@@ -370,8 +369,8 @@ impl<'l, 's> Reader<'l, 's> {
                                 &mut Vec::new(),
                             ),
                             None => item,
-                        }
-                    })
+                        },
+                    )
                     .collect(),
             ),
             other => other,
@@ -421,8 +420,7 @@ impl<'l, 's> Reader<'l, 's> {
             let inner = pointer::push(path, &key);
             let nulled = mapped.and_then(|keys| keys.iter().find(|(k, _)| *k == key));
             if let (Value::Null, Some(&(_, was_nullable))) = (&value, nulled) {
-                let drop = !was_nullable
-                    || self.choose(walk, Choice::Null(inner.clone())) == 1;
+                let drop = !was_nullable || self.choose(walk, Choice::Null(inner.clone())) == 1;
                 let mut walk = walk.borrow_mut();
                 if drop {
                     walk.out.dropped.push(inner);

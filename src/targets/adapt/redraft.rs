@@ -171,10 +171,14 @@ fn read_as_2020_12(
         Ok(read) => read,
         Err(why) => {
             // The code, not the message: the message names the file by its absolute path.
-            let why = why.first().map_or(String::new(), |f| format!(" ({})", f.code));
+            let why = why
+                .first()
+                .map_or(String::new(), |f| format!(" ({})", f.code));
             return Some(refuse(
                 at,
-                format!("{name}: read as 2020-12, as the provider reads it, the schema does not load{why}"),
+                format!(
+                    "{name}: read as 2020-12, as the provider reads it, the schema does not load{why}"
+                ),
             ));
         }
     };

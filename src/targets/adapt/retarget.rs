@@ -206,7 +206,15 @@ pub fn retarget(
     let document = placed(&base, &stages, Stage::after);
     let bytes = canonical::pretty(&document);
     if !stringified.is_empty() {
-        findings.extend(collisions(profile, &document, loaded, plan, draft, &stringified, file));
+        findings.extend(collisions(
+            profile,
+            &document,
+            loaded,
+            plan,
+            draft,
+            &stringified,
+            file,
+        ));
     }
     Some(Retargeted {
         document,
@@ -306,7 +314,9 @@ fn collisions(
             .map(crate::targets::enum_text)
             .filter(|t| {
                 let text = Value::String(t.clone());
-                siblings.iter().any(|b| places.admits(b, &text) == Some(true))
+                siblings
+                    .iter()
+                    .any(|b| places.admits(b, &text) == Some(true))
             })
             .collect();
         if let Some(first) = texts.first() {
@@ -878,7 +888,8 @@ fn nullable(profile: &Profile, stage: &Stage, nulled: &[Nulled], file: &str) -> 
         listed(&places)
     );
     // Where `null` was accepted before, the warning `ambiguous` says so.
-    let help = "`stitch validate` maps `null` there back to an absent key before judging by the contract";
+    let help =
+        "`stitch validate` maps `null` there back to an absent key before judging by the contract";
     Finding::of(codes::TARGET_NULLABLE, message)
         .in_file(file)
         .at(stage.at.clone())
