@@ -208,18 +208,56 @@ impl Validator {
     }
 
     /// Every reason `instance` is refused, in the validator's order (empty when it is valid):
-    /// each error's keyword path, the pointer into the instance, and the message.
+    /// each error's keyword path, the pointer into the instance, and the message. Where a
+    /// union (`anyOf`, `oneOf`) refuses a value and its discriminator picks one branch, that
+    /// branch's reasons stand in for the union's "not valid under any" ([`discriminated`]).
     pub fn errors(&self, instance: &Value) -> Vec<Rejection> {
-        self.inner
-            .iter_errors(instance)
-            .map(|error| Rejection {
-                keyword_uri: error.absolute_keyword_location().map(|u| u.to_string()),
-                schema_path: error.schema_path().to_string(),
-                instance_path: error.instance_path().to_string(),
-                message: error.to_string(),
-            })
-            .collect()
+        let mut out = Vec::new();
+        for error in self.inner.iter_errors(instance) {
+            explain(&error, &mut out);
+        }
+        out
     }
+}
+
+/// `error` as rejections, into `out`: a union's picked branch's, recursively, else its own.
+fn explain(error: &jsonschema::ValidationError<'_>, out: &mut Vec<Rejection>) {
+    use jsonschema::error::ValidationErrorKind as Kind;
+    if let Kind::AnyOf { context } | Kind::OneOfNotValid { context } = error.kind()
+        && let Some(branch) = discriminated(&error.instance_path().to_string(), context)
+    {
+        for inner in &context[branch] {
+            explain(inner, out);
+        }
+        return;
+    }
+    out.push(Rejection {
+        keyword_uri: error.absolute_keyword_location().map(|u| u.to_string()),
+        schema_path: error.schema_path().to_string(),
+        instance_path: error.instance_path().to_string(),
+        message: error.to_string(),
+    });
+}
+
+/// The branch a value's discriminator picks among the reasons each branch of a union at `at`
+/// (a pointer into the value) refused it: the one branch whose `const` or `enum` on a key of
+/// the value at `at` held, where every other branch's failed (a discriminated union, as Zod
+/// and Pydantic write them: `{"kind": {"const": "refund"}, …}`). `None` when no single branch
+/// is picked that way.
+fn discriminated(at: &str, context: &[Vec<jsonschema::ValidationError<'static>>]) -> Option<usize> {
+    use jsonschema::error::ValidationErrorKind as Kind;
+    let misses = |errors: &[jsonschema::ValidationError<'static>]| {
+        errors.iter().any(|e| {
+            matches!(e.kind(), Kind::Constant { .. } | Kind::Enum { .. })
+                && e.instance_path()
+                    .to_string()
+                    .rsplit_once('/')
+                    .is_some_and(|(parent, _)| parent == at)
+        })
+    };
+    let mut fitting = (0..context.len()).filter(|&i| !misses(&context[i]));
+    let branch = fitting.next()?;
+    (fitting.next().is_none() && context.len() > 1).then_some(branch)
 }
 
 /// A set of documents registered once, from which validators for any place in them are built

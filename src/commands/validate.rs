@@ -127,48 +127,29 @@ fn judge(
     let (source, value) = document::read_value(&Input::from_arg(&args.args), load.max_input_size)
         .map_err(Error::Input)?;
     let mut found = loaded.findings.clone();
+    let shape = choices(&args.shape, &config);
     let shaped = match (args.target, &tool) {
         (None, _) => None,
         (Some(profile), Some(tool)) => Some(from_manifest(tool, profile, &loaded, &load)?),
-        (Some(profile), None) => Some(derived(profile, &loaded, &at, args, &config, &load)?),
+        (Some(profile), None) => Some(derived(
+            profile,
+            &loaded,
+            &at,
+            &args.contract,
+            shape,
+            &load,
+        )?),
     };
-    // On a thread with the stack the walk needs (it recurses as deep as the arguments nest).
-    let read = crate::threads::run("stitch-validate", || {
-        let contract = Space::new(&loaded, &at);
-        let contract = verify::Places::new(&contract);
-        let judge = |value: &serde_json::Value| {
-            let rejections = contract.rejections(value);
-            (rejections.as_ref().is_some_and(Vec::is_empty), rejections)
-        };
-        match &shaped {
-            None => {
-                let (_, rejections) = judge(&value);
-                ReadBack {
-                    value: value.clone(),
-                    readings: 1,
-                    judgement: rejections,
-                    ..ReadBack::default()
-                }
-            }
-            Some(shaped) => {
-                let space = Space::new(&shaped.presentation, &shaped.at);
-                let reader = Reader::new(&space, &shaped.nulled, &shaped.stringified);
-                back::read_back(shaped, &reader, &value, judge)
-            }
-        }
-    });
-    let Ok(Ok(read)) = read else {
-        return Err(Error::Input(vec![Finding::of(
-            codes::VERIFY_BUG,
-            "the arguments could not be walked along the presentation; this is a bug in stitch",
-        )]));
-    };
+    let read = read(&loaded, &at, shaped.as_ref(), &value)?;
     let Some(rejections) = read.judgement else {
         return Err(Error::Input(vec![Finding::of(
             codes::VERIFY_BUG,
             format!("the contract `{name}` does not compile"),
         )]));
     };
+    let hint = (!rejections.is_empty() && tool.is_none())
+        .then(|| made_for(&rejections, &loaded, &at, args, shape, &load, &value))
+        .flatten();
     document.dropped = read.dropped;
     document.kept_null = read.kept;
     document.readings = shaped.as_ref().map(|_| read.readings);
@@ -204,6 +185,7 @@ fn judge(
             )),
         );
     }
+    found.extend(hint);
     document.valid = Some(valid);
     document.value = Some(value);
     let outcome = if valid {
@@ -214,27 +196,127 @@ fn judge(
     Ok((outcome, found))
 }
 
+/// `value` read back along `shaped` (as it is without one) and judged by the contract at `at`
+/// of `loaded`: the judgement is `None` when the contract does not compile.
+fn read(
+    loaded: &Loaded,
+    at: &str,
+    shaped: Option<&Shaped>,
+    value: &serde_json::Value,
+) -> Result<ReadBack<Option<Vec<crate::validate::Rejection>>>, Error> {
+    // On a thread with the stack the walk needs (it recurses as deep as the arguments nest).
+    let read = crate::threads::run("stitch-validate", || {
+        let contract = Space::new(loaded, at);
+        let contract = verify::Places::new(&contract);
+        let judge = |value: &serde_json::Value| {
+            let rejections = contract.rejections(value);
+            (rejections.as_ref().is_some_and(Vec::is_empty), rejections)
+        };
+        match shaped {
+            None => {
+                let (accepted, rejections) = judge(value);
+                ReadBack {
+                    value: value.clone(),
+                    accepted,
+                    readings: 1,
+                    judgement: rejections,
+                    ..ReadBack::default()
+                }
+            }
+            Some(shaped) => {
+                let space = Space::new(&shaped.presentation, &shaped.at);
+                let reader = Reader::new(&space, &shaped.nulled, &shaped.stringified);
+                back::read_back(shaped, &reader, value, judge)
+            }
+        }
+    });
+    match read {
+        Ok(Ok(read)) => Ok(read),
+        _ => Err(Error::Input(vec![Finding::of(
+            codes::VERIFY_BUG,
+            "the arguments could not be walked along the presentation; this is a bug in stitch",
+        )])),
+    }
+}
+
+/// Issue 40: where half the contract's reasons or more are a `null` it refuses, the call may
+/// have been made for a presentation other than the one it is read along (a strict target's,
+/// whose `null` stands for a left-out key, or one flattened with(out) `--deep`): the first of
+/// those alternatives along which the call reads back as a value the contract accepts, as a
+/// note saying which.
+fn made_for(
+    rejections: &[crate::validate::Rejection],
+    loaded: &Loaded,
+    at: &str,
+    args: &ValidateArgs,
+    shape: crate::flatten::Choices,
+    load: &crate::document::LoadOptions,
+    value: &serde_json::Value,
+) -> Option<Finding> {
+    let nulls = (rejections.iter())
+        .filter(|r| r.message.starts_with("null is not"))
+        .count();
+    if nulls == 0 || 2 * nulls < rejections.len() {
+        return None;
+    }
+    let toggled = crate::flatten::Choices {
+        deep: !shape.deep,
+        ..shape
+    };
+    let mut tries = Vec::new();
+    match args.target {
+        Some(profile) => tries.push((profile, toggled)),
+        None => {
+            for name in ["openai-strict", "anthropic-strict"] {
+                let profile = crate::targets::lookup(name).ok()?;
+                tries.push((profile, shape));
+                tries.push((profile, toggled));
+            }
+        }
+    }
+    let (profile, choices) = tries.into_iter().find(|&(profile, choices)| {
+        derived(profile, loaded, at, &args.contract, choices, load)
+            .and_then(|shaped| read(loaded, at, Some(&shaped), value))
+            .is_ok_and(|read| read.accepted)
+    })?;
+    let deep = if choices.deep { " --deep" } else { "" };
+    Some(
+        Finding::of(
+            codes::VALIDATE_MADE_FOR,
+            format!(
+                "the contract refuses {nulls} `null`{}; read back as `--target {}{deep}` reads it, the call is a value the contract accepts",
+                if nulls == 1 { "" } else { "s" },
+                profile.name
+            ),
+        )
+        .with_help(format!(
+            "the call seems made for the presentation `stitch flatten --target {}{deep}` writes, whose `null` stands for a left-out key: validate it with those options",
+            profile.name
+        )),
+    )
+}
+
 /// The presentation `flatten --target` makes of the schema at `at`, and its mappings.
 fn derived(
     profile: &'static crate::targets::Profile,
     loaded: &Loaded,
     at: &str,
-    args: &ValidateArgs,
-    config: &crate::config::Config,
+    contract: &str,
+    choices: crate::flatten::Choices,
     load: &crate::document::LoadOptions,
 ) -> Result<Shaped, Error> {
     let plan = Plan {
-        choices: choices(&args.shape, config),
+        choices,
         verify: None,
         load: load.clone(),
     };
-    let mut presented = present::present(loaded, &args.contract, &plan);
+    let mut presented = present::present(loaded, contract, &plan);
     let targeted = adapt::target(
         profile,
         loaded,
         &mut presented,
         &plan,
-        &args.contract,
+        contract,
         RequestScope::Document,
     );
     let draft = targeted.draft.unwrap_or(loaded.input().draft);

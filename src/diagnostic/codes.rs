@@ -651,6 +651,16 @@ codes! {
          2,000,000 schema nodes walked. This call ran out of it: the refusal may be wrong. A \
          call with fewer ambiguous `null`s (or a contract that tells its branches apart by a \
          key) is read in fewer steps.";
+    /// `stitch validate`: the call reads back valid with other options.
+    VALIDATE_MADE_FOR = "stitch::validate::made_for", Warning,
+        "the call seems made for a presentation with other options",
+        "A strict target's presentation (openai-strict, anthropic-strict) makes every optional \
+         key required and nullable, and a model sends `null` for a key it leaves out; the \
+         contract itself refuses those `null`s. When most of the contract's reasons are such \
+         `null`s, `stitch validate` reads the call back along the presentations other options \
+         would have made (a strict target, `--deep` or not) and names the first along which the \
+         contract accepts it. Validate with those options, or make the call for the \
+         presentation the options given describe.";
     /// `stitch validate`: the contract refuses the arguments.
     VALIDATE_INVALID = "stitch::validate::invalid", Error,
         "the contract refuses the arguments",
