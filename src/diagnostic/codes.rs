@@ -491,7 +491,7 @@ codes! {
         "a rewrite the target needs stopped at its budget, and the target refuses what is left",
         "Some rewrites can grow a schema without bound: inlining references (Gemini's OpenAPI \
          subset has no `$ref`) doubles a schema whose definitions each refer twice to the \
-         next, at every level. stitch copies at most 200,000 values into one schema; past \
+         next, at every level. stitch copies at most 200,000 values into one schema (a string weighs one more per 64 bytes); past \
          that it stops, leaves the references, and the target refuses them. The budget counts \
          values, not time, so the answer is the same on every machine. Use the provider's \
          JSON Schema form (`gemini-json`, which takes `$ref`), or share fewer definitions.";
