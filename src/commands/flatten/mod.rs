@@ -313,7 +313,8 @@ fn human(ctx: &mut Context<'_>, loaded: &Loaded, presented: &Presented<'_>) -> R
 }
 
 /// The target's findings, then one line: would the provider take `what` (a presentation, or
-/// the request that sends them all)?
+/// the request that sends them all) as it is (`accepted`), once rewritten (`fixed`), or not
+/// (`refused`)?
 fn target_summary(ctx: &mut Context<'_>, checked: &[Finding], what: &str) -> Result<(), Error> {
     ctx.report(checked)?;
     let count = |severity| checked.iter().filter(|f| f.severity == severity).count();
@@ -327,7 +328,10 @@ fn target_summary(ctx: &mut Context<'_>, checked: &[Finding], what: &str) -> Res
         );
         (Severity::Error, line)
     } else {
-        let line = format!("{what}: accepted ({})\n", plural(warnings, "warning"));
+        // The verdict `--format json` and `--target all` give: rewritten, it is `fixed`.
+        let rewritten = checked.iter().any(|f| f.code == codes::TARGET_REWRITTEN);
+        let verdict = if rewritten { "fixed" } else { "accepted" };
+        let line = format!("{what}: {verdict} ({})\n", plural(warnings, "warning"));
         (Severity::Warning, line)
     };
     if ctx.style.shows_severity(severity) {

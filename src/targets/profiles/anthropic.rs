@@ -132,6 +132,9 @@ const DROPPED: &[&str] = &[
     "dependentRequired",
     "not",
     "dependentSchemas",
+    // Not in the strict subset ("anything else gets a 400"), and the SDK's `transform_schema`
+    // moves it into `description` (issue 39, found by an adversary): a widening.
+    "prefixItems",
 ];
 
 /// The bounds, lengths and `maxItems` strict mode refuses: the first eight of [`DROPPED`].
@@ -327,7 +330,6 @@ pub static ANTHROPIC_STRICT: Profile = Profile {
             "required",
             "additionalProperties",
             "items",
-            "prefixItems",
             "anyOf",
             "allOf",
             "$ref",
