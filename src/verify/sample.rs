@@ -684,18 +684,47 @@ fn integer(nodes: &[Node<'_, '_>], chooser: &mut Chooser) -> Option<Value> {
 }
 
 /// A multiple of a fractional divisor within `lo..=hi`: only multiples that every validator
-/// computes the same way (zero, and the divisor times a power of two, which is exact in binary).
+/// computes the same way — zero, the divisor times a power of two (exact in binary, and so is
+/// its quotient by the divisor), and where the divisor is a dyadic fraction (`0.5`, `0.25`),
+/// whose integer multiples are exact, the least and greatest multiples within the bounds
+/// (issue 39: `multipleOf: 0.5` with `minimum: 10` had no value).
 fn fractional_multiple(m: f64, lo: i128, hi: i128, chooser: &mut Chooser) -> Option<Value> {
     let (lo, hi) = (lo as f64, hi as f64);
-    let exact: Vec<f64> = [0.0, m, 2.0 * m, 4.0 * m, 8.0 * m]
-        .into_iter()
-        .filter(|c| *c >= lo && *c <= hi)
-        .collect();
+    let mut exact = vec![0.0];
+    let mut power = m;
+    for _ in 0..1100 {
+        if !power.is_finite() || (power > hi && -power < lo) {
+            break;
+        }
+        exact.extend([power, -power]);
+        power *= 2.0;
+    }
+    let dyadic = (m * f64::from(1u32 << 20)).fract() == 0.0;
+    if dyadic {
+        let (first, last) = ((lo / m).ceil(), (hi / m).floor());
+        for k in [first, first + 1.0, last - 1.0, last] {
+            if k.abs() < 2f64.powi(40) {
+                exact.push(k * m);
+            }
+        }
+    }
+    exact.retain(|c| *c >= lo && *c <= hi);
+    exact.sort_by(f64::total_cmp);
+    exact.dedup();
+    // The five nearest zero and the two outermost: a power of two far between them is still
+    // a value, but a poor example.
+    if exact.len() > 7 {
+        let (least, most) = (exact[0], exact[exact.len() - 1]);
+        exact.sort_by(|a, b| a.abs().total_cmp(&b.abs()));
+        exact.truncate(5);
+        exact.extend([least, most]);
+        exact.dedup();
+    }
     if exact.is_empty() {
         return None;
     }
     let chosen = exact[chooser.pick(exact.len())];
-    if chosen.fract() == 0.0 {
+    if chosen.fract() == 0.0 && chosen.abs() < 2f64.powi(63) {
         Some(json!(chosen as i64))
     } else {
         serde_json::Number::from_f64(chosen).map(Value::Number)
@@ -710,8 +739,15 @@ fn fraction(nodes: &[Node<'_, '_>], chooser: &mut Chooser) -> Option<Value> {
     }
     let lower = tightest(nodes.iter().filter_map(|n| n.bound(true)), true);
     let upper = tightest(nodes.iter().filter_map(|n| n.bound(false)), false);
-    let lo = lower.as_ref().map_or(-1000.0, |b| b.f64());
-    let hi = upper.as_ref().map_or(1000.0, |b| b.f64());
+    // A side with no bound reaches a thousand past the other side's bound (or zero).
+    let lo = lower.as_ref().map_or_else(
+        || upper.as_ref().map_or(0.0, |b| b.f64()).min(0.0) - 1000.0,
+        |b| b.f64(),
+    );
+    let hi = upper.as_ref().map_or_else(
+        || lower.as_ref().map_or(0.0, |b| b.f64()).max(0.0) + 1000.0,
+        |b| b.f64(),
+    );
     if lo > hi {
         return None;
     }
@@ -729,7 +765,8 @@ fn fraction(nodes: &[Node<'_, '_>], chooser: &mut Chooser) -> Option<Value> {
     ]
     .into_iter()
     .filter(|c| {
-        c.fract() != 0.0
+        // Past 2^53 every double is an integer: there a value need not have a fraction.
+        (c.fract() != 0.0 || c.abs() >= 2f64.powi(53))
             && (*c > lo || (*c == lo && !lower.as_ref().is_some_and(|b| b.exclusive)))
             && (*c < hi || (*c == hi && !upper.as_ref().is_some_and(|b| b.exclusive)))
     })
