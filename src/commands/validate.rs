@@ -148,7 +148,7 @@ fn judge(
         )]));
     };
     let hint = (!rejections.is_empty() && tool.is_none())
-        .then(|| made_for(&rejections, &loaded, &at, args, shape, &load, &value))
+        .then(|| made_for(&loaded, &at, args, shape, &load, &value))
         .flatten();
     document.dropped = read.dropped;
     document.kept_null = read.kept;
@@ -239,13 +239,11 @@ fn read(
     }
 }
 
-/// Issue 40: where half the contract's reasons or more are a `null` it refuses, the call may
-/// have been made for a presentation other than the one it is read along (a strict target's,
-/// whose `null` stands for a left-out key, or one flattened with(out) `--deep`): the first of
-/// those alternatives along which the call reads back as a value the contract accepts, as a
-/// note saying which.
+/// Issue 40: a refused call that holds a `null` may have been made for a presentation other
+/// than the one it is read along (a strict target's, whose `null` stands for a left-out key, or
+/// one flattened with(out) `--deep`): the first of those alternatives along which the call reads
+/// back as a value the contract accepts, as a warning saying which.
 fn made_for(
-    rejections: &[crate::validate::Rejection],
     loaded: &Loaded,
     at: &str,
     args: &ValidateArgs,
@@ -253,10 +251,15 @@ fn made_for(
     load: &crate::document::LoadOptions,
     value: &serde_json::Value,
 ) -> Option<Finding> {
-    let nulls = (rejections.iter())
-        .filter(|r| r.message.starts_with("null is not"))
-        .count();
-    if nulls == 0 || 2 * nulls < rejections.len() {
+    fn holds_null(value: &serde_json::Value) -> bool {
+        match value {
+            serde_json::Value::Null => true,
+            serde_json::Value::Array(items) => items.iter().any(holds_null),
+            serde_json::Value::Object(map) => map.values().any(holds_null),
+            _ => false,
+        }
+    }
+    if !holds_null(value) {
         return None;
     }
     let toggled = crate::flatten::Choices {
@@ -284,8 +287,7 @@ fn made_for(
         Finding::of(
             codes::VALIDATE_MADE_FOR,
             format!(
-                "the contract refuses {nulls} `null`{}; read back as `--target {}{deep}` reads it, the call is a value the contract accepts",
-                if nulls == 1 { "" } else { "s" },
+                "read back as `--target {}{deep}` reads it, the call is a value the contract accepts",
                 profile.name
             ),
         )

@@ -656,9 +656,9 @@ codes! {
         "the call seems made for a presentation with other options",
         "A strict target's presentation (openai-strict, anthropic-strict) makes every optional \
          key required and nullable, and a model sends `null` for a key it leaves out; the \
-         contract itself refuses those `null`s. When most of the contract's reasons are such \
-         `null`s, `stitch validate` reads the call back along the presentations other options \
-         would have made (a strict target, `--deep` or not) and names the first along which the \
+         contract itself refuses those `null`s. When the contract refuses a call that holds a \
+         `null`, `stitch validate` reads it back along the presentations other options would \
+         have made (a strict target, `--deep` or not) and names the first along which the \
          contract accepts it. Validate with those options, or make the call for the \
          presentation the options given describe.";
     /// `stitch validate`: the contract refuses the arguments.
