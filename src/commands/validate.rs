@@ -242,7 +242,8 @@ fn read(
 /// Issue 40: a refused call that holds a `null` may have been made for a presentation other
 /// than the one it is read along (a strict target's, whose `null` stands for a left-out key, or
 /// one flattened with(out) `--deep`): the first of those alternatives along which the call reads
-/// back as a value the contract accepts, as a warning saying which.
+/// back as a value the contract accepts, as a warning saying which. Only for a contract of at
+/// most 256 KB of text, since each alternative is flattened and rewritten again.
 fn made_for(
     loaded: &Loaded,
     at: &str,
@@ -259,7 +260,10 @@ fn made_for(
             _ => false,
         }
     }
-    if !holds_null(value) {
+    // Each alternative flattens and rewrites the contract again: past this size the hint is
+    // not worth the wait of a refusal (four runs of `flatten --target`).
+    const MOST: usize = 256 * 1024;
+    if !holds_null(value) || loaded.input().source.text.len() > MOST {
         return None;
     }
     let toggled = crate::flatten::Choices {
