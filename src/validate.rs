@@ -210,7 +210,7 @@ impl Validator {
     /// Every reason `instance` is refused, in the validator's order (empty when it is valid):
     /// each error's keyword path, the pointer into the instance, and the message. Where a
     /// union (`anyOf`, `oneOf`) refuses a value and its discriminator picks one branch, that
-    /// branch's reasons stand in for the union's "not valid under any" ([`discriminated`]).
+    /// branch's reasons stand in for the union's "not valid under any".
     pub fn errors(&self, instance: &Value) -> Vec<Rejection> {
         let mut out = Vec::new();
         for error in self.inner.iter_errors(instance) {

@@ -8,7 +8,7 @@
 //! the rewrite it may also be a real `null`; a value an `anyOf` of the presentation admits
 //! along several branches is read along any of them (each branch records its own mappings);
 //! a string may be the text of more than one enum value. Each such place is a
-//! [`Choice`](super::mapping::Choice), and a reading takes one option at each. The readings are
+//! [`Choice`], and a reading takes one option at each. The readings are
 //! tried best first, and the first the contract accepts is the answer:
 //! 1. fewest `null`s dropped where they may be real — the model's `null` is kept wherever the
 //!    contract accepts it, *per key*, never all or nothing;

@@ -135,6 +135,11 @@ pub(super) fn redraft(
     })
 }
 
+/// What to do about a document the provider reads as 2020-12 and stitch could not convert.
+const HELP: &str = "the provider reads every schema as 2020-12; write the contract in 2020-12 (or \
+     without what stands in the way of converting it, named above) so that stitch can convert and \
+     prove it";
+
 /// The presentation left in its draft, read as the provider reads it — as 2020-12 — and
 /// judged against itself in its own draft (issue 39: a draft-7 `enum` beside `$ref` is ignored
 /// there and applied in 2020-12; a draft-4 `id` anchor no longer names anything): an error
@@ -154,11 +159,7 @@ fn read_as_2020_12(
         )
         .in_file(file)
         .at(at.to_owned())
-        .with_help(
-            "the provider reads every schema as 2020-12; write the contract in 2020-12 (or \
-             without what stands in the way of converting it) so that stitch can convert and \
-             prove it",
-        )
+        .with_help(HELP)
     };
     let before = document::load_derived(presented.bytes.clone(), loaded, &plan.load).ok()?;
     let (name, at) = loaded.contents.schemas().first().copied()?;
@@ -199,7 +200,7 @@ fn read_as_2020_12(
             );
             return Some(Finding {
                 severity: crate::diagnostic::Severity::Error,
-                ..finding
+                ..finding.with_help(HELP)
             });
         }
     }
