@@ -299,15 +299,19 @@ fn collisions(
     let places = verify::Places::new(&space);
     let mut out = Vec::new();
     for s in stringified {
-        let Some((union, index)) = s.at.rsplit_once("/anyOf/") else {
+        // Only an enum that is itself a branch of a union: one deeper (a property of a
+        // branch) sits beside no string its text could be.
+        let Some((union, Ok(own))) =
+            (s.at.rsplit_once("/anyOf/")).map(|(u, i)| (u, i.parse::<usize>()))
+        else {
             continue;
         };
         let Some(Value::Array(branches)) = document.pointer(&format!("{union}/anyOf")) else {
             continue;
         };
         let siblings: Vec<String> = (0..branches.len())
+            .filter(|&i| i != own)
             .map(|i| format!("{union}/anyOf/{i}"))
-            .filter(|b| b.rsplit('/').next() != Some(index))
             .collect();
         let texts: Vec<String> = (s.values.iter())
             .filter(|v| !v.is_string())
