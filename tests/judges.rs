@@ -17,10 +17,7 @@ use std::path::PathBuf;
 use proptest::prelude::*;
 use serde_json::Value;
 use stitch::diagnostic::Severity;
-use stitch::document::{self, Input, LoadOptions};
-use stitch::flatten::Choices;
-use stitch::present::{self, Plan};
-use stitch::targets::{self, adapt};
+use stitch::document::Input;
 
 const TARGETS: [&str; 4] = ["openai-strict", "anthropic-strict", "gemini", "gemini-json"];
 
@@ -39,27 +36,9 @@ fn judge(target: &str) -> jsonschema::Validator {
 /// The presentation `--target` makes of `input`, enveloped as the provider reads it, when the
 /// target accepts it (no error); `None` when it refuses or the input does not load.
 fn accepted(target: &str, input: &Input) -> Option<Value> {
-    let profile = targets::lookup(target).expect("a known target");
-    let load = LoadOptions::default();
-    let loaded = document::load(input, &load).ok()?;
-    let plan = Plan {
-        choices: Choices::default(),
-        verify: None,
-        load,
-    };
-    let mut presented = present::present(&loaded, "input.json", &plan);
-    let findings = adapt::target(
-        profile,
-        &loaded,
-        &mut presented,
-        &plan,
-        "input.json",
-        adapt::RequestScope::Document,
-    )
-    .findings;
-    adapt::envelop(&loaded, &mut presented, profile.envelope);
-    let refused = findings.iter().any(|f| f.severity == Severity::Error);
-    (!refused).then(|| presented.document.into_owned())
+    let targeted = support::targeted(target, input)?;
+    let refused = (targeted.findings.iter()).any(|f| f.severity == Severity::Error);
+    (!refused).then_some(targeted.document)
 }
 
 /// The input schemas of a presentation: a bare schema, or each tool's in a request shape.
@@ -135,6 +114,7 @@ fn inputs() -> Vec<PathBuf> {
         "fixtures/targets",
         "fixtures/flatten",
         "fixtures/envelope",
+        "fixtures/validate",
         "tests/corpus",
     ] {
         for entry in walkdir::WalkDir::new(root().join(folder)).sort_by_file_name() {

@@ -8,15 +8,14 @@
 //! checks the name.
 //! Bless with `SNAPSHOTS=overwrite cargo test --test targets` and review the diff.
 
+mod support;
+
 use std::fs;
 use std::path::{Path, PathBuf};
 
 use stitch::diagnostic::Severity;
-use stitch::document::{self, Input, LoadOptions};
-use stitch::flatten::Choices;
-use stitch::present::{self, Plan};
+use stitch::document::Input;
 use stitch::targets;
-use stitch::targets::adapt::{self, RequestScope};
 
 fn cases() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/targets");
@@ -32,26 +31,10 @@ fn cases() -> Vec<PathBuf> {
 /// The findings of one case, as `findings.txt` spells them.
 fn render(case: &Path) -> (String, String, usize) {
     let spec = fs::read_to_string(case.join("target.txt")).expect("target.txt");
-    let profile = targets::lookup(spec.trim()).expect("a known target");
-    let input = Input::from_arg(&case.join("tool.json").display().to_string());
-    let load = LoadOptions::default();
-    let loaded = document::load(&input, &load).expect("the fixture loads");
-    let plan = Plan {
-        choices: Choices::default(),
-        verify: None,
-        load,
-    };
-    let mut presented = present::present(&loaded, "tool.json", &plan);
-    let findings = adapt::target(
-        profile,
-        &loaded,
-        &mut presented,
-        &plan,
-        "tool.json",
-        RequestScope::Document,
-    )
-    .findings;
-    adapt::envelop(&loaded, &mut presented, profile.envelope);
+    let input = Input::File(case.join("tool.json"));
+    let support::Targeted {
+        findings, bytes, ..
+    } = support::targeted(spec.trim(), &input).expect("the fixture loads");
     let errors = findings
         .iter()
         .filter(|f| f.severity == Severity::Error)
@@ -69,7 +52,7 @@ fn render(case: &Path) -> (String, String, usize) {
             out.push_str(&format!("    {help}\n"));
         }
     }
-    (out, presented.bytes, errors)
+    (out, bytes, errors)
 }
 
 #[test]
@@ -167,24 +150,8 @@ fn an_escaped_reference_gets_the_verdict_of_a_plain_one() {
 fn inlining_stops_at_its_budget() {
     let case = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("fixtures/budgets/c4-gemini-inline-budget-refused.json");
-    let profile = targets::lookup("gemini").expect("gemini");
-    let load = LoadOptions::default();
-    let loaded = document::load(&Input::File(case), &load).expect("the fixture loads");
-    let plan = Plan {
-        choices: Choices::default(),
-        verify: None,
-        load,
-    };
-    let mut presented = present::present(&loaded, "tool.json", &plan);
-    let findings = adapt::target(
-        profile,
-        &loaded,
-        &mut presented,
-        &plan,
-        "tool.json",
-        RequestScope::Document,
-    )
-    .findings;
+    let targeted = support::targeted("gemini", &Input::File(case)).expect("the fixture loads");
+    let findings = &targeted.findings;
     let budget: Vec<_> = findings
         .iter()
         .filter(|f| f.code.as_str() == "stitch::target::budget")
@@ -195,5 +162,5 @@ fn inlining_stops_at_its_budget() {
         "gemini@2026-08: nest: inlining references stopped at its budget of 200000 values; the references left stay"
     );
     assert_eq!(budget[0].severity, Severity::Error);
-    assert!(presented.bytes.contains("\"$ref\": \"#/$defs/d1\""));
+    assert!(targeted.bytes.contains("\"$ref\": \"#/$defs/d1\""));
 }

@@ -1,5 +1,6 @@
 //! Random object schemas and random widenings and narrowings of them, shared by the property
-//! tests of `verify` (`tests/verify_props.rs`) and `diff` (`tests/diff_props.rs`).
+//! tests of `verify` (`tests/verify_props.rs`) and `diff` (`tests/diff_props.rs`); and
+//! [`targeted`], what `flatten --target` makes of an input (`tests/targets.rs`, `tests/judges.rs`).
 
 // Each test crate uses part of this module.
 #![allow(dead_code)]
@@ -232,4 +233,45 @@ pub fn change(
         _ => return None,
     }
     Some((out, (!widen).then_some(witness)))
+}
+
+/// What `stitch flatten --target` makes of one input with the default options, in the target's
+/// request shape (shared by `tests/targets.rs` and `tests/judges.rs`).
+pub struct Targeted {
+    /// The target's findings.
+    pub findings: Vec<stitch::diagnostic::Finding>,
+    /// The presentation, enveloped.
+    pub document: Value,
+    /// Its bytes, as `flatten` writes them.
+    pub bytes: String,
+}
+
+/// `input` flattened, rewritten and checked for `target`, then enveloped as the provider reads
+/// it; `None` when the input does not load.
+pub fn targeted(target: &str, input: &stitch::document::Input) -> Option<Targeted> {
+    use stitch::targets::adapt;
+    let profile = stitch::targets::lookup(target).expect("a known target");
+    let load = stitch::document::LoadOptions::default();
+    let loaded = stitch::document::load(input, &load).ok()?;
+    let plan = stitch::present::Plan {
+        choices: stitch::flatten::Choices::default(),
+        verify: None,
+        load,
+    };
+    let mut presented = stitch::present::present(&loaded, "tool.json", &plan);
+    let findings = adapt::target(
+        profile,
+        &loaded,
+        &mut presented,
+        &plan,
+        "tool.json",
+        adapt::RequestScope::Document,
+    )
+    .findings;
+    adapt::envelop(&loaded, &mut presented, profile.envelope);
+    Some(Targeted {
+        findings,
+        bytes: presented.bytes.clone(),
+        document: presented.document.into_owned(),
+    })
 }
