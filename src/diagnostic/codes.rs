@@ -278,6 +278,15 @@ codes! {
         "stitch reads drafts 4, 6, 7, 2019-09 and 2020-12, each by its own rules. A `$schema` \
          it does not recognise (a custom meta-schema, a typo) is read as 2020-12; name the \
          draft with `--draft` if that is wrong.";
+    /// L2: a tool of a list whose own draft reads its schema differently from the list's.
+    MIXED_DRAFTS = "stitch::load::mixed_drafts", Error,
+        "a tool of a list names a draft that reads its schema differently from the list's draft",
+        "stitch reads one file in one draft: a tool list's is its first tool's (its `$schema`, \
+         else 2020-12). A later tool naming another draft is read in the list's draft when \
+         every keyword it uses means the same in both; when one does not (`dependencies` in \
+         draft 7 against 2020-12, a `$ref` with siblings, an array `items`), the list is \
+         refused rather than read wrong. Put that tool in a file of its own, or name one draft \
+         for the whole list with `--draft`.";
     /// L3: a remote reference with no `--ref-map` entry.
     REF_REMOTE = "stitch::ref::remote", Error,
         "a $ref points at a remote URI; stitch never fetches, so map it with --ref-map URI=PATH",

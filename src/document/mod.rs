@@ -446,6 +446,9 @@ fn load_parsed(
             .with_help("name the draft with --draft 4|6|7|2019-09|2020-12"),
         );
     }
+    if let Some(finding) = mixed_drafts(&source, &value, &contents, draft, options.draft) {
+        return Err(vec![finding]);
+    }
     let roots: Vec<String> = contents
         .schemas()
         .iter()
@@ -480,6 +483,46 @@ fn load_parsed(
         contents,
         references: resolution.references,
         findings,
+    })
+}
+
+/// L2: a tool list is read in one draft, its first tool's. A later tool whose own `$schema`
+/// names a draft that reads some keyword of its schema differently is refused: read in the
+/// list's draft it would mean something else (a draft-07 `dependencies` asserting nothing
+/// under 2020-12), and every proof about it would be about another schema. `--draft` chooses
+/// for the whole list.
+fn mixed_drafts(
+    source: &Arc<SourceText>,
+    value: &Value,
+    contents: &kind::Contents,
+    draft: Draft,
+    forced: Option<Draft>,
+) -> Option<Finding> {
+    if forced.is_some() {
+        return None;
+    }
+    contents.schemas().iter().skip(1).find_map(|&(name, at)| {
+        let schema = value.pointer(at)?;
+        let (own, _) = draft::detect(schema, None);
+        let differs = crate::schema::walk::first_difference(schema, own, draft)?;
+        let pointer = format!("{at}{differs}");
+        let span = Locator::new(&source.text).span(&pointer, Part::Key);
+        Some(
+            Finding::error(
+                codes::MIXED_DRAFTS,
+                format!(
+                    "tool `{name}` names draft {own}, but this list is read as draft {draft} \
+                     (its first tool's), which reads `{}` differently",
+                    pointer::unescape(differs.rsplit('/').next().unwrap_or_default())
+                ),
+            )
+            .in_source(source)
+            .at(pointer)
+            .with_span(span)
+            .with_help(format!(
+                "put tool `{name}` in a file of its own, or read the whole list in one draft with --draft"
+            )),
+        )
     })
 }
 

@@ -228,6 +228,46 @@ pub fn preorder<'v>(root: &'v Value, base: &str, draft: Draft, reading: Reading)
     out
 }
 
+/// Where `schema` reads differently as `a` and as `b` (L2): the pointer of the first keyword,
+/// in preorder over the subschemas either draft sees, that one draft knows and the other does
+/// not, that a `$ref` hides in one draft only, or whose form means something else (draft 4's
+/// boolean bounds, an array `items` as a tuple). Annotations and definitions containers never
+/// differ: they assert nothing in either. `None` when every keyword asserts the same in both.
+pub fn first_difference(schema: &Value, a: Draft, b: Draft) -> Option<String> {
+    if a == b {
+        return None;
+    }
+    let reading = Reading::WRITTEN.with_every_definitions_container();
+    let mut seen = std::collections::HashSet::new();
+    for draft in [a, b] {
+        for visit in preorder(schema, "", draft, reading) {
+            if !seen.insert(visit.at.clone()) {
+                continue;
+            }
+            let hides = a.ref_overrides_siblings() != b.ref_overrides_siblings()
+                && visit.map.contains_key("$ref");
+            let differs = |(key, value): &(&String, &Value)| {
+                let key = key.as_str();
+                if keywords::is_annotation(key) || keywords::is_definitions(key) || key == "$schema"
+                {
+                    return false;
+                }
+                (hides && key != "$ref")
+                    || a.is_keyword(key) != b.is_keyword(key)
+                    || (matches!(key, "exclusiveMinimum" | "exclusiveMaximum")
+                        && a.boolean_exclusive_bounds() != b.boolean_exclusive_bounds())
+                    || (key == "items"
+                        && value.is_array()
+                        && a.array_items_is_tuple() != b.array_items_is_tuple())
+            };
+            if let Some((key, _)) = visit.map.iter().find(differs) {
+                return Some(pointer::push(&visit.at, key));
+            }
+        }
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -290,5 +330,56 @@ mod tests {
             ),
             ["", "/definitions/a", "/$defs/b"]
         );
+    }
+
+    /// L2: a schema reads alike in two drafts unless a keyword of it means something else.
+    #[test]
+    fn first_difference_between_drafts() {
+        use Draft::*;
+        let plain = json!({"type": "object", "properties": {"a": {"type": "string", "title": "A"}},
+                           "required": ["a"], "additionalProperties": false,
+                           "definitions": {"x": {"minimum": 1}}, "$defs": {"y": {}}});
+        assert_eq!(first_difference(&plain, Draft7, Draft2020_12), None);
+        assert_eq!(first_difference(&plain, Draft4, Draft2020_12), None);
+        let rows = [
+            (
+                json!({"properties": {"a": {"dependencies": {"b": ["c"]}}}}),
+                Draft7,
+                "/properties/a/dependencies",
+            ),
+            (
+                json!({"$ref": "#/definitions/x", "type": "string", "description": "d"}),
+                Draft7,
+                "/type",
+            ),
+            (
+                json!({"items": [{"type": "string"}]}),
+                Draft2019_09,
+                "/items",
+            ),
+            (
+                json!({"minimum": 0, "exclusiveMinimum": true}),
+                Draft4,
+                "/exclusiveMinimum",
+            ),
+            (json!({"anyOf": [{"const": 1}]}), Draft4, "/anyOf/0/const"),
+            (
+                json!({"definitions": {"x": {"if": {}}}}),
+                Draft6,
+                "/definitions/x/if",
+            ),
+        ];
+        for (schema, draft, at) in rows {
+            assert_eq!(
+                first_difference(&schema, draft, Draft2020_12).as_deref(),
+                Some(at),
+                "{schema}"
+            );
+            assert_eq!(
+                first_difference(&schema, Draft2020_12, draft).as_deref(),
+                Some(at),
+                "{schema}"
+            );
+        }
     }
 }
