@@ -67,6 +67,9 @@ def schemas_of(presentation):
     if isinstance(presentation, dict) and "functionDeclarations" in presentation:
         tools = presentation["functionDeclarations"]
     if isinstance(tools, dict) and not any(k in tools for k in ("parameters", "input_schema", "parametersJsonSchema", "function")):
+        # A tool declared without a schema (one without arguments) has none to judge.
+        if "name" in tools and tools.get("type") in (None, "function"):
+            return []
         return [("", tools)]
     if isinstance(tools, dict):
         tools = [tools]

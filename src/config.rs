@@ -17,7 +17,7 @@ use toml::Spanned;
 use crate::diagnostic::{Code, Finding, Severity, SourceText, codes};
 use crate::flatten::Collisions;
 use crate::schema::Semantics;
-use crate::targets::{self, PROFILES, Profile};
+use crate::targets::{self, Profile};
 
 /// The file name looked for in the working directory and its ancestors.
 pub const FILE_NAME: &str = "stitch.toml";
@@ -170,7 +170,7 @@ impl Config {
         }
         for name in raw.targets.unwrap_or_default() {
             match name.get_ref().as_str() {
-                "all" => config.targets.extend(PROFILES.iter().copied()),
+                "all" => config.targets.extend(targets::current()),
                 spec => match targets::lookup(spec) {
                     Ok(profile) => config.targets.push(profile),
                     Err(message) => findings.push(finding(message, Some(name.span()))),

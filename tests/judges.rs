@@ -41,7 +41,8 @@ fn accepted(target: &str, input: &Input) -> Option<Value> {
     (!refused).then_some(targeted.document)
 }
 
-/// The input schemas of a presentation: a bare schema, or each tool's in a request shape.
+/// The input schemas of a presentation: a bare schema, or each tool's in a request shape (none
+/// for a tool declared without one).
 fn schemas_of(presentation: &Value) -> Vec<&Value> {
     let tools = presentation
         .get("functionDeclarations")
@@ -54,7 +55,12 @@ fn schemas_of(presentation: &Value) -> Vec<&Value> {
     }
     match tools {
         Value::Array(list) => list.iter().filter_map(tool).collect(),
-        one => vec![tool(one).unwrap_or(one)],
+        // A tool declared without a schema (a tool without arguments) has none to judge.
+        one => match tool(one) {
+            Some(schema) => vec![schema],
+            None if one.get("name").is_some() => Vec::new(),
+            None => vec![one],
+        },
     }
 }
 

@@ -100,7 +100,7 @@ fn each_target_presentation_has_its_own_digest_and_the_same_bytes_every_run() {
     let targets = tool["targets"].as_object().unwrap();
     assert_eq!(
         targets.keys().collect::<Vec<_>>(),
-        ["gemini@2026-08", "openai-strict@2026-08"]
+        ["gemini@2026-12", "openai-strict@2026-12"]
     );
     for (id, entry) in targets {
         assert_eq!(
@@ -116,7 +116,7 @@ fn each_target_presentation_has_its_own_digest_and_the_same_bytes_every_run() {
         );
     }
     // Every key strict mode made required is recorded, and only those.
-    let strict = &targets["openai-strict@2026-08"];
+    let strict = &targets["openai-strict@2026-12"];
     assert_eq!(
         strict["nullMeansAbsent"],
         serde_json::json!(["/properties/cursor", "/properties/limit"])
@@ -126,7 +126,7 @@ fn each_target_presentation_has_its_own_digest_and_the_same_bytes_every_run() {
         serde_json::json!(["query", "limit", "cursor"])
     );
     assert_eq!(
-        targets["gemini@2026-08"]["stringifiedEnums"],
+        targets["gemini@2026-12"]["stringifiedEnums"],
         serde_json::json!([{"pointer": "/properties/limit", "values": [10, 50, 100]}])
     );
 }

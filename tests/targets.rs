@@ -159,7 +159,7 @@ fn inlining_stops_at_its_budget() {
     assert_eq!(budget.len(), 1, "{findings:?}");
     assert_eq!(
         budget[0].message,
-        "gemini@2026-08: nest: inlining references stopped at its budget of 200000 values; the references left stay"
+        "gemini@2026-12: nest: inlining references stopped at its budget of 200000 values; the references left stay"
     );
     assert_eq!(budget[0].severity, Severity::Error);
     assert!(targeted.bytes.contains("\"$ref\": \"#/$defs/d1\""));

@@ -85,10 +85,16 @@ pub fn stale(
     Some(
         Finding::of(codes::CHECK_STALE, message)
             .in_file(file)
-            .with_help(format!(
-                "write it with `{}`",
-                regenerate(file, gate, config)
-            )),
+            .with_help({
+                let write = format!("write it with `{}`", regenerate(file, gate, config));
+                match committed
+                    .as_deref()
+                    .and_then(crate::targets::superseded_hint)
+                {
+                    Some(hint) => format!("{write}; {hint}"),
+                    None => write,
+                }
+            }),
     )
 }
 

@@ -26,7 +26,7 @@ use crate::report::{
     json::{self, CheckDocument, CheckFile, CheckSummary},
 };
 use crate::targets::adapt;
-use crate::targets::{PROFILES, Profile, Request};
+use crate::targets::{self, Profile, Request};
 use crate::verify::Verdict;
 
 pub(super) fn run(args: &CheckArgs, ctx: &mut Context<'_>) -> Result<Outcome, Error> {
@@ -189,7 +189,7 @@ fn gate(args: &CheckArgs, config: &Config) -> Gate {
             .iter()
             .flat_map(|choice| match choice {
                 TargetChoice::One(profile) => vec![*profile],
-                TargetChoice::All => PROFILES.to_vec(),
+                TargetChoice::All => targets::current().collect(),
             })
             .collect()
     };

@@ -52,6 +52,14 @@ fn rules(profile: &Profile) -> String {
     out.push_str(
         "evidence: [doc] documented, [obs] seen in the provider's errors, [lib] what client libraries do, [?] uncertain (a warning at most)\n",
     );
+    if let Some(previous) = targets::previous(profile) {
+        if profile.since.is_empty() {
+            let _ = writeln!(out, "since {}: no rule changed", previous.id());
+        }
+        for line in profile.since {
+            let _ = writeln!(out, "since {}: {line}", previous.id());
+        }
+    }
     if !profile.rewrites.is_empty() {
         out.push_str("rewrites (each kept only once proven):\n");
         for rewrite in profile.rewrites {
@@ -71,6 +79,14 @@ fn rules(profile: &Profile) -> String {
         if !rule.predicts.is_empty() {
             let _ = writeln!(out, "        predicts: {}", rule.predicts);
         }
+    }
+    out.push_str("\nsources:\n");
+    for label in targets::sources_of(profile) {
+        let _ = writeln!(
+            out,
+            "  {label:10} {}",
+            targets::source(label).unwrap_or("(not recorded)")
+        );
     }
     out
 }

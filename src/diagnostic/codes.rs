@@ -577,6 +577,15 @@ codes! {
         "Providers restrict tool names (OpenAI and Bedrock: `[a-zA-Z0-9_-]`, 1 to 64 characters; \
          Anthropic: up to 128; Gemini: a letter or `_` first, then letters, digits, `_.:-`, up to \
          64). A bad name fails the whole request.";
+    /// C4 (issue 41): a Responses tool with optional keys that does not say `strict`.
+    TARGET_STRICT_UNSAID = "stitch::target::strict_unsaid", Warning,
+        "an OpenAI Responses tool with optional keys does not say `strict`",
+        "Since 2026 the Responses API no longer defaults `strict` to true: it \"will attempt to \
+         normalize your schema into strict mode when possible\" unless the tool says `strict: \
+         false`. Normalised, every key is required, so the model sends a value for each \
+         optional one (`\"\"`, `0`) where the tool expected none. Say `strict: false`, or \
+         flatten with `--target openai-strict`, which makes optional keys nullable and reads \
+         their `null` back as absent.";
     /// C4: an empty tool description where the target refuses one.
     TARGET_TOOL_DESCRIPTION = "stitch::target::tool_description", Error,
         "the tool's description is empty",

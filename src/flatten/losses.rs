@@ -49,8 +49,14 @@ pub(super) fn losses(
             .map(|alternative| lost_to(&own, alternative, u.reader))
             .min_by_key(Vec::len)
             .unwrap_or_default();
-        if !lost.is_empty() {
-            let list: Vec<String> = lost.iter().map(said).collect();
+        // An annotation (`default`, `title`, `examples`) constrains no value: losing one is
+        // said in the description, never called a widening (issue 41).
+        let widened: Vec<&KeywordChange> = lost
+            .iter()
+            .filter(|c| !crate::schema::keywords::is_annotation(&c.keyword))
+            .collect();
+        if !widened.is_empty() {
+            let list: Vec<String> = widened.into_iter().map(said).collect();
             let case = match discriminator {
                 Some((name, _)) => format!("{name} = {label}"),
                 None => label.clone(),

@@ -39,7 +39,15 @@ pub fn stale(path: &Path, bytes: &str) -> Option<Finding> {
     Some(
         Finding::of(codes::MANIFEST_STALE, message)
             .in_file(shown.clone())
-            .with_help(format!("write it with `stitch manifest -o {shown}`")),
+            .with_help(
+                match committed
+                    .as_deref()
+                    .and_then(crate::targets::superseded_hint)
+                {
+                    Some(hint) => format!("write it with `stitch manifest -o {shown}`; {hint}"),
+                    None => format!("write it with `stitch manifest -o {shown}`"),
+                },
+            ),
     )
 }
 

@@ -554,6 +554,21 @@ pub struct TargetJson {
     rules: Vec<RuleJson>,
     /// The rewrites `flatten --target` applies (each kept only once proven), in words.
     rewrites: Vec<String>,
+    /// The previous date of this name (`gemini@2026-08`), if any.
+    previous: Option<String>,
+    /// What changed since `previous`, one line per changed rule or rewrite.
+    since: &'static [&'static str],
+    /// The sources its rules cite, with where each is.
+    sources: Vec<SourceJson>,
+}
+
+/// A source a rule cites.
+#[derive(Debug, Serialize)]
+pub struct SourceJson {
+    /// Its label (`OAI-SO`).
+    label: &'static str,
+    /// Where it is: a URL, or a file of an SDK.
+    location: &'static str,
 }
 
 /// One rule of a profile.
@@ -597,6 +612,15 @@ impl From<&'static Profile> for TargetJson {
                 })
                 .collect(),
             rewrites: profile.rewrites.iter().map(|r| r.describe()).collect(),
+            previous: crate::targets::previous(profile).map(|p| p.id()),
+            since: profile.since,
+            sources: crate::targets::sources_of(profile)
+                .into_iter()
+                .map(|label| SourceJson {
+                    label,
+                    location: crate::targets::source(label).unwrap_or_default(),
+                })
+                .collect(),
         }
     }
 }

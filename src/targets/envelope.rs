@@ -16,8 +16,8 @@
 //!
 //! Decisions:
 //! - `strict` is written as the target says: `true` for openai-strict and anthropic-strict,
-//!   `false` for openai (the Responses API defaults to strict, so leaving it out would ask for
-//!   it), and left out elsewhere (an input's own `strict` is not carried into a shape that would
+//!   `false` for openai (the Responses API may make a tool that does not say it strict, and
+//!   since 2026 no longer states a default), and left out elsewhere (an input's own `strict` is not carried into a shape that would
 //!   mean something else by it).
 //! - A tool already in the output's form keeps its other fields (MCP `annotations`,
 //!   `outputSchema`, Anthropic `cache_control`, …); a tool converted from another form keeps its
@@ -26,6 +26,10 @@
 //!   gets none where the shape allows it, and `{"type":"object","properties":{}}` where the
 //!   shape requires one (Anthropic, MCP, Bedrock). Mistral requires `parameters` too; its
 //!   profile reports a tool without one rather than inventing it here.
+//! - A tool without arguments (an object schema with no properties and nothing else that
+//!   asserts) is declared without `parameters` for Gemini from `@2026-12`, as the AI SDK sends
+//!   it: Gemini refuses an object with no properties. A bare schema stays a schema. An open
+//!   one (no `additionalProperties: false`) is then narrowed to `{}`, which the target reports.
 //! - Findings and the null ⇒ absent pointers keep the input's layout: they name the input file,
 //!   and `stitch validate` reads the contract in that layout.
 
@@ -91,6 +95,28 @@ pub struct Envelope {
     pub shape: Shape,
     /// The `strict` flag to write; `None` leaves it out.
     pub strict: Option<bool>,
+    /// A tool without arguments ([`takes_no_arguments`]) is declared without its input schema,
+    /// as the provider's SDKs send it (issue 41: Gemini refuses an object with no properties).
+    pub omit_no_arguments: bool,
+}
+
+/// True when `schema` says a tool takes no arguments and nothing else: `type: "object"` with no
+/// (or empty) `properties` and `required`, no `additionalProperties` but a boolean, and beside
+/// them only annotations and `$schema`.
+pub fn takes_no_arguments(schema: &Value) -> bool {
+    let Some(map) = schema.as_object() else {
+        return false;
+    };
+    let empty = |v: &Value| {
+        v.as_object().is_some_and(Map::is_empty) || v.as_array().is_some_and(Vec::is_empty)
+    };
+    map.get("type").and_then(Value::as_str) == Some("object")
+        && map.iter().all(|(k, v)| match k.as_str() {
+            "type" | "$schema" => true,
+            "properties" | "required" => empty(v),
+            "additionalProperties" => v.is_boolean(),
+            other => crate::schema::keywords::is_annotation(other),
+        })
 }
 
 /// A presentation in a request shape.
@@ -139,20 +165,30 @@ fn one(tool: &Tool, presentation: &Value, envelope: Envelope) -> (Value, Option<
     let original = presentation
         .pointer(&tool.pointer)
         .and_then(Value::as_object);
-    if let Some(original) = original.filter(|o| same_form(tool.form, o, shape)) {
-        let schema = tool
+    let omitted = envelope.omit_no_arguments
+        && !shape.needs_schema()
+        && tool
             .schema
             .as_deref()
-            .and_then(|s| s.strip_prefix(tool.pointer.as_str()))
-            .map(str::to_owned);
-        return (
-            with_strict(Value::Object(original.clone()), envelope),
-            schema,
-        );
+            .and_then(|at| presentation.pointer(at))
+            .is_some_and(takes_no_arguments);
+    if let Some(original) = original.filter(|o| same_form(tool.form, o, shape)) {
+        let mut original = original.clone();
+        let schema = if omitted {
+            original.shift_remove(shape.schema_key());
+            None
+        } else {
+            tool.schema
+                .as_deref()
+                .and_then(|s| s.strip_prefix(tool.pointer.as_str()))
+                .map(str::to_owned)
+        };
+        return (with_strict(Value::Object(original), envelope), schema);
     }
     let schema = tool
         .schema
         .as_deref()
+        .filter(|_| !omitted)
         .and_then(|at| presentation.pointer(at))
         .cloned()
         .or_else(|| {
@@ -251,6 +287,7 @@ mod tests {
     const STRICT: Envelope = Envelope {
         shape: Shape::Responses,
         strict: Some(true),
+        omit_no_arguments: false,
     };
 
     #[test]
@@ -281,12 +318,14 @@ mod tests {
         let mcp = Envelope {
             shape: Shape::Mcp,
             strict: None,
+            omit_no_arguments: false,
         };
         assert_eq!(wrap(&contents(&tool), &tool, mcp).unwrap().value, tool);
         let chat = json!({"type": "function", "function": {"name": "a", "parameters": {}, "strict": true}});
         let lax = Envelope {
             shape: Shape::ChatCompletions,
             strict: Some(false),
+            omit_no_arguments: false,
         };
         assert_eq!(
             wrap(&contents(&chat), &chat, lax).unwrap().value,
@@ -310,6 +349,7 @@ mod tests {
             let envelope = Envelope {
                 shape,
                 strict: None,
+                omit_no_arguments: false,
             };
             let wrapped = wrap(&contents(&list), &list, envelope).unwrap();
             let out = wrapped.value.clone();

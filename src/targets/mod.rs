@@ -253,6 +253,9 @@ pub enum Check {
     },
     /// A tool description, when present, is not empty.
     DescriptionNotEmpty,
+    /// An OpenAI Responses tool with optional keys says `strict` (issue 41: the API may
+    /// normalise a tool that does not, and the model then fills every optional key).
+    ImplicitStrict,
     /// Property names match this regular expression.
     PropertyNames(&'static str),
     /// A count stays at or under `max`; a note from `near` on.
@@ -304,6 +307,7 @@ impl Check {
             NoArgumentsClosed => codes::TARGET_NO_ARGUMENTS,
             ToolName { .. } => codes::TARGET_TOOL_NAME,
             DescriptionNotEmpty => codes::TARGET_TOOL_DESCRIPTION,
+            ImplicitStrict => codes::TARGET_STRICT_UNSAID,
             PropertyNames(_) => codes::TARGET_PROPERTY_NAME,
             Limit { .. } => codes::TARGET_LIMIT,
         }
@@ -325,6 +329,7 @@ impl Check {
                 | PatternLookaround
                 | Dialect2020
                 | NoArgumentsClosed
+                | ImplicitStrict
         )
     }
 
@@ -406,6 +411,9 @@ impl Check {
             }
             ToolName { pattern, max } => format!("tool name matches `{pattern}`, ≤ {max} characters"),
             DescriptionNotEmpty => "a tool description is not empty".into(),
+            ImplicitStrict => {
+                "a Responses tool with optional keys says `strict` (else the API may make it strict)".into()
+            }
             PropertyNames(p) => format!("property names match `{p}`"),
             Limit { measure, max, .. } => {
                 let per = if measure.per_request() {
@@ -448,6 +456,148 @@ impl Rule {
     }
 }
 
+/// The rules of `parts`, in order, as one array (a profile built from parts it shares with
+/// another date). `N` must be their total: [`joined!`] counts it.
+pub(crate) const fn join<const N: usize>(parts: &[&[Rule]]) -> [Rule; N] {
+    const NONE: Rule = Rule {
+        check: Check::RootObject,
+        level: Severity::Note,
+        evidence: Evidence::Unsure,
+        source: "",
+        predicts: "",
+    };
+    let mut out = [NONE; N];
+    let (mut part, mut filled) = (0, 0);
+    while part < parts.len() {
+        let mut i = 0;
+        while i < parts[part].len() {
+            out[filled] = parts[part][i];
+            filled += 1;
+            i += 1;
+        }
+        part += 1;
+    }
+    assert!(filled == N, "join: N is not the number of rules");
+    out
+}
+
+/// `joined![A, B, …]`: the rule lists `A`, `B`, … as one `&'static [Rule]`, for a profile whose
+/// rules are another date's with some changed.
+macro_rules! joined {
+    ($($part:expr),+ $(,)?) => {{
+        const PARTS: &[&[$crate::targets::Rule]] = &[$($part),+];
+        const N: usize = {
+            let (mut n, mut i) = (0, 0);
+            while i < PARTS.len() {
+                n += PARTS[i].len();
+                i += 1;
+            }
+            n
+        };
+        const JOINED: [$crate::targets::Rule; N] = $crate::targets::join::<N>(PARTS);
+        &JOINED
+    }};
+}
+pub(crate) use joined;
+
+/// Where the facts of a rule come from: each source label a rule names (`Rule::source`), with
+/// what it is. `stitch targets NAME` lists those its rules cite.
+pub static SOURCES: &[(&str, &str)] = &[
+    (
+        "OAI-SO",
+        "https://platform.openai.com/docs/guides/structured-outputs#supported-schemas",
+    ),
+    (
+        "OAI-FC",
+        "https://platform.openai.com/docs/guides/function-calling#strict-mode",
+    ),
+    (
+        "OAI-REF",
+        "https://platform.openai.com/docs/api-reference/responses/create (`tools[].strict`)",
+    ),
+    (
+        "OAI-PY",
+        "openai-python `src/openai/types/responses/function_tool.py` (2.45.0: `strict` no longer \"Default `true`\")",
+    ),
+    (
+        "OAI-AGENTS",
+        "openai-agents-python `src/agents/strict_schema.py` (`ensure_strict_json_schema`)",
+    ),
+    (
+        "ANT-SO",
+        "https://platform.claude.com/docs/en/build-with-claude/structured-outputs#json-schema-limitations",
+    ),
+    (
+        "ANT-STRICT",
+        "https://platform.claude.com/docs/en/agents-and-tools/tool-use/strict-tool-use",
+    ),
+    (
+        "ANT-REF",
+        "https://platform.claude.com/docs/en/api/messages (`tools[].input_schema`)",
+    ),
+    (
+        "ANT-SDK",
+        "anthropic-sdk-python `src/anthropic/lib/_parse/_transform.py` (`transform_schema`)",
+    ),
+    ("GEM-SCHEMA", "https://ai.google.dev/api/caching#Schema"),
+    (
+        "GEM-FC",
+        "https://ai.google.dev/gemini-api/docs/function-calling",
+    ),
+    (
+        "GEM-SO",
+        "https://ai.google.dev/gemini-api/docs/structured-output",
+    ),
+    (
+        "GEM-BLOG",
+        "https://blog.google/technology/developers/gemini-api-structured-outputs",
+    ),
+    (
+        "GENAI-TYPES",
+        "python-genai `google/genai/types.py` (`parameters_json_schema`'s keyword list; the `Schema` fields)",
+    ),
+    (
+        "AI-SDK",
+        "vercel/ai `packages/google/src/convert-json-schema-to-openapi-schema.ts`, `google-prepare-tools.ts`",
+    ),
+    (
+        "VTX-FD",
+        "https://cloud.google.com/vertex-ai/docs/reference/rest/v1beta1/FunctionDeclaration",
+    ),
+    (
+        "MCP",
+        "https://modelcontextprotocol.io/specification (`schema/<version>/schema.ts`)",
+    ),
+    (
+        "BR-TS",
+        "https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ToolSpecification.html",
+    ),
+    (
+        "BR-SO",
+        "https://docs.aws.amazon.com/bedrock/latest/userguide/structured-output.html",
+    ),
+    (
+        "MIS",
+        "https://docs.mistral.ai/capabilities/function_calling/",
+    ),
+    (
+        "LCPP",
+        "https://github.com/ggml-org/llama.cpp/blob/master/grammars/README.md",
+    ),
+    (
+        "OLL",
+        "https://github.com/ollama/ollama/blob/main/api/types.go",
+    ),
+];
+
+/// What a source label stands for.
+pub fn source(label: &str) -> Option<&'static str> {
+    SOURCES
+        .iter()
+        .find(|(l, _)| *l == label)
+        .map(|(_, what)| *what)
+}
+
 /// A dated provider profile.
 #[derive(Debug, PartialEq, Eq)]
 pub struct Profile {
@@ -469,6 +619,9 @@ pub struct Profile {
     pub envelope: Envelope,
     /// How the provider reads a schema, which is what a rewrite is proven against.
     pub view: View,
+    /// What changed since the previous date of this name, one line per changed rule or
+    /// rewrite (empty for a name's first date).
+    pub since: &'static [&'static str],
 }
 
 /// The JSON Schema a provider enforces, given the schema it is sent (SPEC §3 "Targets"): the
@@ -561,19 +714,82 @@ impl fmt::Display for Profile {
 /// Every profile, grouped by target name, oldest date first within a name.
 pub static PROFILES: &[&Profile] = &[
     &profiles::openai::OPENAI,
+    &profiles::openai::OPENAI_2026_12,
     &profiles::openai::OPENAI_STRICT,
+    &profiles::openai::OPENAI_STRICT_2026_12,
     &profiles::anthropic::ANTHROPIC,
+    &profiles::anthropic::ANTHROPIC_2026_12,
     &profiles::anthropic::ANTHROPIC_STRICT,
+    &profiles::anthropic::ANTHROPIC_STRICT_2026_12,
     &profiles::gemini::GEMINI,
+    &profiles::gemini::GEMINI_2026_12,
     &profiles::gemini::GEMINI_JSON,
+    &profiles::gemini::GEMINI_JSON_2026_12,
     &profiles::mcp::MCP_2025_06_18,
     &profiles::mcp::MCP_2025_11_25,
     &profiles::mcp::MCP_2026_07_28,
     &profiles::bedrock::BEDROCK,
+    &profiles::bedrock::BEDROCK_2026_12,
     &profiles::mistral::MISTRAL,
+    &profiles::mistral::MISTRAL_2026_12,
     &profiles::ollama::OLLAMA,
+    &profiles::ollama::OLLAMA_2026_12,
     &profiles::llama_cpp::LLAMA_CPP,
+    &profiles::llama_cpp::LLAMA_CPP_2026_12,
 ];
+
+/// The profiles `--target all` means: the newest date of each provider, and every MCP protocol
+/// version (each is a protocol in use, not a superseded fact). A superseded date is named
+/// exactly (`openai-strict@2026-08`).
+pub fn current() -> impl Iterator<Item = &'static Profile> {
+    PROFILES.iter().copied().filter(|p| {
+        p.family == Family::Mcp || lookup(p.name).is_ok_and(|newest| std::ptr::eq(newest, *p))
+    })
+}
+
+/// The date before `profile`'s of the same name, if any.
+pub fn previous(profile: &Profile) -> Option<&'static Profile> {
+    PROFILES
+        .iter()
+        .copied()
+        .rfind(|p| p.name == profile.name && p.date < profile.date)
+}
+
+/// For a stale committed file (`text`): which superseded profiles it names (`gemini@2026-08`)
+/// whose bare name now means a newer date, as a hint for the stale finding's help; `None`
+/// when it names none. MCP's protocol versions are never superseded.
+pub fn superseded_hint(text: &str) -> Option<String> {
+    let named: Vec<String> = PROFILES
+        .iter()
+        .filter(|p| p.family != Family::Mcp && text.contains(&format!("\"{}\"", p.id())))
+        .filter_map(|p| {
+            let newest = lookup(p.name).ok()?;
+            (!std::ptr::eq(newest, *p)).then(|| format!("`{}` now means `{}`", p.name, newest.id()))
+        })
+        .collect();
+    (!named.is_empty()).then(|| {
+        format!(
+            "a target named without a date means its newest profile: {} (to keep the older facts, name the dated one, e.g. `{}`, in stitch.toml)",
+            named.join(", "),
+            PROFILES
+                .iter()
+                .find(|p| p.family != Family::Mcp && text.contains(&format!("\"{}\"", p.id())))
+                .map(|p| p.id())
+                .unwrap_or_default()
+        )
+    })
+}
+
+/// The source labels `profile`'s rules cite, each once, in rule order.
+pub fn sources_of(profile: &Profile) -> Vec<&'static str> {
+    let mut out: Vec<&'static str> = Vec::new();
+    for rule in profile.rules {
+        if !out.contains(&rule.source) {
+            out.push(rule.source);
+        }
+    }
+    out
+}
 
 /// The target names, in listing order, each once.
 pub fn names() -> Vec<&'static str> {
@@ -626,7 +842,7 @@ mod tests {
         assert_eq!(lookup("mcp@2025-06-18").unwrap().id(), "mcp@2025-06-18");
         assert_eq!(
             lookup("openai-strict").unwrap().id(),
-            "openai-strict@2026-08"
+            "openai-strict@2026-12"
         );
         assert_eq!(
             lookup("mcp@2024-01-01").unwrap_err(),
@@ -656,6 +872,65 @@ mod tests {
         let mut seen = PROFILES.iter().map(|p| p.name).collect::<Vec<_>>();
         seen.dedup();
         assert_eq!(seen, names);
+    }
+
+    #[test]
+    fn every_rule_names_a_recorded_source() {
+        for profile in PROFILES {
+            for label in sources_of(profile) {
+                assert!(
+                    source(label).is_some(),
+                    "{profile}: source `{label}` not in SOURCES"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_listing_marks_the_newest_date_and_all_means_the_current_ones() {
+        let all: Vec<String> = current().map(|p| p.id()).collect();
+        assert!(
+            all.contains(&"gemini@2026-12".to_owned())
+                && !all.contains(&"gemini@2026-08".to_owned())
+        );
+        assert!(all.contains(&"mcp@2025-06-18".to_owned()));
+        assert_eq!(
+            previous(lookup("gemini").unwrap())
+                .map(|p| p.id())
+                .as_deref(),
+            Some("gemini@2026-08")
+        );
+        assert!(previous(lookup("gemini@2026-08").unwrap()).is_none());
+    }
+
+    /// Issue 41: no profile may list a keyword as one the provider knows (or reads as a hint)
+    /// and also as one it refuses, at places that overlap.
+    #[test]
+    fn no_keyword_is_both_allowed_and_refused() {
+        let overlap = |a: Place, b: Place| a == b || a == Place::Anywhere || b == Place::Anywhere;
+        for profile in PROFILES {
+            // A refusal at the root only (`anyOf` at Gemini's root) narrows a general list; it
+            // does not contradict it.
+            let refused = profile.rules.iter().filter_map(|r| match r.check {
+                Check::Rejects(place, keywords) if place != Place::Root => Some((place, keywords)),
+                _ => None,
+            });
+            for (place, keywords) in refused {
+                for rule in profile.rules {
+                    let (allowed_place, allowed) = match rule.check {
+                        Check::RejectsAllBut(p, k) => (p, k),
+                        Check::Unenforced(k) => (Place::Anywhere, k),
+                        _ => continue,
+                    };
+                    for keyword in keywords {
+                        assert!(
+                            !(overlap(place, allowed_place) && allowed.contains(keyword)),
+                            "{profile}: `{keyword}` is both allowed and refused"
+                        );
+                    }
+                }
+            }
+        }
     }
 
     #[test]

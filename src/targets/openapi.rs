@@ -301,8 +301,96 @@ pub(super) fn draft_neutral(schema: &Value, draft: Draft) -> bool {
     true
 }
 
+/// [`Rewrite::TypeArrays`](super::Rewrite::TypeArrays) on one node: `type: [A, B, …]` with two
+/// or more types besides `"null"` becomes `anyOf` with one branch per type, each carrying the
+/// node's other assertions (a keyword of one type asserts nothing on the others, so each
+/// branch accepts what the node accepted of its type) and `"null"` where the array had it, for
+/// [`Rewrite::Nullable`](super::Rewrite::Nullable) to spell. Annotations stay beside the
+/// `anyOf`. A node that has an `anyOf` or a `$ref` already is left alone. True when it changed.
+pub(super) fn type_array_to_any_of(map: &mut Map<String, Value>, draft: Draft) -> bool {
+    let Some(Value::Array(types)) = map.get("type") else {
+        return false;
+    };
+    let null = types.iter().any(|t| t.as_str() == Some("null"));
+    let named: Vec<Value> = types
+        .iter()
+        .filter(|t| t.as_str() != Some("null"))
+        .cloned()
+        .collect();
+    if named.len() < 2 || map.contains_key("anyOf") || map.contains_key("$ref") {
+        return false;
+    }
+    let (quiet, asserting): (Map<String, Value>, Map<String, Value>) = std::mem::take(map)
+        .into_iter()
+        .filter(|(k, _)| k != "type")
+        .partition(|(k, _)| keywords::is_annotation(k) || keywords::lookup(k, draft).is_none());
+    let branches: Vec<Value> = named
+        .into_iter()
+        .map(|one| {
+            let mut branch = Map::new();
+            let kind = if null { json!([one, "null"]) } else { one };
+            branch.insert("type".to_owned(), kind);
+            branch.extend(asserting.clone());
+            Value::Object(branch)
+        })
+        .collect();
+    *map = quiet;
+    map.insert("anyOf".to_owned(), Value::Array(branches));
+    true
+}
+
+/// `type: [T…, "null"]` beside an `enum` (issue 41, inputs the SDKs take): the enum decides
+/// whether `null` is valid. Without `null` among its values, `"null"` leaves the `type` (it
+/// admits nothing more); with it, and every value of a listed type, the `type` goes (it
+/// excludes nothing more), and the enum is then written as Gemini takes one
+/// ([`Rewrite::StringEnums`](super::Rewrite::StringEnums)). Both equivalences. True when it changed.
+fn null_beside_enum(map: &mut Map<String, Value>) -> bool {
+    let (Some(Value::Array(types)), Some(Value::Array(values))) =
+        (map.get("type"), map.get("enum"))
+    else {
+        return false;
+    };
+    if !types.iter().any(|t| t.as_str() == Some("null")) {
+        return false;
+    }
+    let listed = |name: &str| types.iter().any(|t| t.as_str() == Some(name));
+    let typed = |v: &Value| match v {
+        Value::Null => listed("null"),
+        Value::Bool(_) => listed("boolean"),
+        Value::String(_) => listed("string"),
+        Value::Array(_) => listed("array"),
+        Value::Object(_) => listed("object"),
+        Value::Number(n) => {
+            listed("number")
+                || (listed("integer")
+                    && (n.is_i64() || n.is_u64() || n.as_f64().is_some_and(|f| f.fract() == 0.0)))
+        }
+    };
+    if !values.contains(&Value::Null) {
+        let rest: Vec<Value> = types
+            .iter()
+            .filter(|t| t.as_str() != Some("null"))
+            .cloned()
+            .collect();
+        let kind = match rest.as_slice() {
+            [one] => one.clone(),
+            _ => Value::Array(rest),
+        };
+        map.insert("type".to_owned(), kind);
+        return true;
+    }
+    if values.iter().all(typed) {
+        map.shift_remove("type");
+        return true;
+    }
+    false
+}
+
 /// [`Rewrite::Nullable`](super::Rewrite::Nullable) on one node. True when it changed.
 pub(super) fn nullable_openapi(map: &mut Map<String, Value>, draft: Draft) -> bool {
+    if null_beside_enum(map) {
+        return true;
+    }
     let plain = |m: &Map<String, Value>| {
         !m.contains_key("nullable")
             && ["enum", "const", "$ref"]

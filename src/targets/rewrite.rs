@@ -87,6 +87,17 @@ pub enum Rewrite {
     /// (a widening), at positive positions: closed, such branches would contradict the keys
     /// their object declares.
     DescribeKeyUnions,
+    /// `{"allOf": [X], …}` → X's keywords beside the node's, where none collides or depends on
+    /// its siblings (an equivalence), as openai-agents' `ensure_strict_json_schema` does.
+    MergeAllOf,
+    /// `type: [A, B, …]` (two or more types besides `"null"`) becomes `anyOf` with one branch
+    /// per type, each with the node's other assertions (an equivalence), as the AI SDK's
+    /// `convertJSONSchemaToOpenAPISchema` does for Gemini, which takes no `type` array.
+    TypeArrays,
+    /// A `minItems` above 1 dropped at positive positions (a widening), its value written into
+    /// `description`: Anthropic's strict mode takes only 0 and 1, and its SDK's
+    /// `transform_schema` moves any other value into the description the same way.
+    MinItemsAtMostOne,
     /// A draft 4, 6 or 7 presentation converted to 2020-12 for a provider that reads only
     /// 2020-12 (`convert::presentation_to_2020_12`):
     /// an equivalence. Done on the whole document before the other rewrites, never per node.
@@ -116,6 +127,9 @@ impl Rewrite {
             Rewrite::TypeFromValues => "type",
             Rewrite::DescribeKeyUnions => "anyOf",
             Rewrite::NullDefaults => "default",
+            Rewrite::MinItemsAtMostOne => "minItems",
+            Rewrite::TypeArrays => "type",
+            Rewrite::MergeAllOf => "allOf",
         }
     }
 
@@ -141,6 +155,15 @@ impl Rewrite {
                 "an `enum` or `const` of primitives without `type` gets the type of its values (an equivalence)"
             }
             Rewrite::NullDefaults => "`default: null` is removed (an annotation: an equivalence)",
+            Rewrite::MergeAllOf => {
+                "a one-member `allOf` is merged into its node where no keyword collides or depends on its siblings (an equivalence)"
+            }
+            Rewrite::TypeArrays => {
+                "`type: [A, B, …]` becomes `anyOf` with one branch per type, each with the node's other assertions (an equivalence)"
+            }
+            Rewrite::MinItemsAtMostOne => {
+                "a `minItems` above 1 is dropped where widening cannot narrow (a widening), its value written into `description`"
+            }
             Rewrite::DescribeKeyUnions => {
                 "an `anyOf` or `oneOf` whose branches only list required keys is written into `description` where widening cannot narrow (a widening)"
             }
@@ -423,6 +446,7 @@ fn apply_one(
                 | Rewrite::StripAllBut(_)
                 | Rewrite::DropFormats { .. }
                 | Rewrite::DescribeKeyUnions
+                | Rewrite::MinItemsAtMostOne
         );
         // `nullable` merges an `anyOf` branch into its node: a reference into it would break.
         let moves = rewrite == Rewrite::Nullable && referred(&at, "anyOf");
@@ -448,6 +472,22 @@ fn apply_one(
                         keyword,
                         ..one(&at)
                     });
+                }
+                false
+            }
+            Rewrite::MinItemsAtMostOne => {
+                let above = map
+                    .get("minItems")
+                    .and_then(Value::as_f64)
+                    .is_some_and(|n| n > 1.0);
+                if above {
+                    let kept = |k: &str| referred(&at, k);
+                    for keyword in strict::drop_into_description(map, &["minItems"], kept) {
+                        applied.push(Applied {
+                            keyword,
+                            ..one(&at)
+                        });
+                    }
                 }
                 false
             }
@@ -486,6 +526,8 @@ fn apply_one(
             }
             Rewrite::AnyOfAlone => openapi::any_of_alone(map, draft),
             Rewrite::Nullable => openapi::nullable_openapi(map, draft),
+            Rewrite::TypeArrays => openapi::type_array_to_any_of(map, draft),
+            Rewrite::MergeAllOf => strict::merge_all_of(map, draft),
             Rewrite::OneOfToAnyOf => !map.contains_key("anyOf") && rename(map, "oneOf", "anyOf"),
             Rewrite::ConstToEnum => {
                 draft != Draft::Draft4 && !map.contains_key("enum") && const_to_enum(map)

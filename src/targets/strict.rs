@@ -47,6 +47,70 @@ pub(super) fn ref_alone(map: &mut Map<String, Value>, draft: Draft) -> bool {
     true
 }
 
+/// Keywords whose meaning depends on their siblings (`additionalProperties` on `properties`,
+/// `then` on `if`, …) or that name places: an `allOf` member holding one, or a node holding one
+/// beside the `allOf`, is not merged, since moving it next to other keys would change what it
+/// asserts.
+const SIBLING_BOUND: &[&str] = &[
+    "additionalProperties",
+    "unevaluatedProperties",
+    "unevaluatedItems",
+    "additionalItems",
+    "items",
+    "prefixItems",
+    "contains",
+    "minContains",
+    "maxContains",
+    "if",
+    "then",
+    "else",
+    "$dynamicRef",
+    "$recursiveRef",
+    "$id",
+    "id",
+    "$anchor",
+    "$dynamicAnchor",
+    "$recursiveAnchor",
+    "$defs",
+    "definitions",
+    "$schema",
+];
+
+/// `{"allOf": [X], siblings…}` → X's keywords beside the siblings (issue 41, as
+/// openai-agents' `ensure_strict_json_schema` does): an equivalence where no keyword appears on
+/// both sides (annotations aside: the node's own are kept) and none is bound to its siblings
+/// ([`SIBLING_BOUND`]). In drafts up to 7 a `$ref` hides its siblings, so a member holding one
+/// is merged only beside annotations. False when the node has no one-member `allOf` or it
+/// cannot be merged.
+pub(super) fn merge_all_of(map: &mut Map<String, Value>, draft: Draft) -> bool {
+    let Some(Value::Array(members)) = map.get("allOf") else {
+        return false;
+    };
+    let [Value::Object(member)] = members.as_slice() else {
+        return false;
+    };
+    let bound = |m: &Map<String, Value>| m.keys().any(|k| SIBLING_BOUND.contains(&k.as_str()));
+    let asserting = |k: &String| k != "allOf" && !keywords::is_annotation(k);
+    let collides = member
+        .keys()
+        .any(|k| map.contains_key(k) && !keywords::is_annotation(k));
+    let hidden = draft.ref_overrides_siblings()
+        && (member.contains_key("$ref") || map.contains_key("$ref"))
+        && (map.keys().any(asserting) || member.len() > 1);
+    if collides || hidden || bound(member) || bound(map) {
+        return false;
+    }
+    let member = member.clone();
+    let index = map.keys().position(|k| k == "allOf").unwrap_or(0);
+    map.shift_remove("allOf");
+    for (offset, (key, value)) in member.into_iter().enumerate() {
+        if !map.contains_key(&key) {
+            map.shift_insert((index + offset).min(map.len()), key, value);
+        }
+    }
+    true
+}
+
 /// Closes an object schema: `additionalProperties: false`, and `properties: {}` when it has
 /// none. False when it is not an object schema or is closed already.
 pub(super) fn close(map: &mut Map<String, Value>) -> bool {

@@ -14,7 +14,7 @@ use crate::error::{Error, Outcome};
 use crate::present;
 use crate::report::Output;
 use crate::report::json::{self, FORMAT_VERSION, TargetAllDocument, TargetAllResult, TargetRow};
-use crate::targets::PROFILES;
+use crate::targets;
 use crate::targets::adapt::{self, RequestScope};
 use crate::verify::Verdict;
 
@@ -44,7 +44,7 @@ pub(super) fn run(args: &FlattenArgs, ctx: &mut Context<'_>) -> Result<Outcome, 
         };
         let presented = present::present(&loaded, file, &plan);
         let mut rows = Vec::new();
-        for profile in PROFILES {
+        for profile in targets::current() {
             let mut shaped = presented.clone();
             let found = adapt::target(
                 profile,

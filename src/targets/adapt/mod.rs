@@ -35,7 +35,13 @@ pub fn check_target(
     draft: Draft,
     file: &str,
 ) -> (Vec<Finding>, Request) {
-    let tools = tool_inputs(loaded, presentation, draft);
+    let skipped = omitted(profile, loaded, presentation);
+    let mut tools = tool_inputs(loaded, presentation, draft);
+    tools.retain(|t| {
+        !skipped
+            .iter()
+            .any(|s| s.schema.as_deref() == Some(t.pointer))
+    });
     let (violations, request) = super::check_apart(profile, &tools);
     let findings = violations
         .into_iter()
@@ -102,6 +108,17 @@ pub fn target(
     scope: RequestScope,
 ) -> Targeted {
     let mut targeted = Targeted::default();
+    // Which tools' schemas are closed before the rewrites (Gemini's drop `additionalProperties`).
+    let closed: Vec<bool> = tool_schemas(loaded)
+        .iter()
+        .map(|at| {
+            presented
+                .document
+                .pointer(at)
+                .and_then(|s| s.get("additionalProperties"))
+                == Some(&Value::Bool(false))
+        })
+        .collect();
     if let Some(done) = retarget(profile, loaded, presented, plan, file) {
         presented.document = Cow::Owned(done.document);
         presented.bytes = done.bytes;
@@ -119,6 +136,13 @@ pub fn target(
         plan,
         file,
     ));
+    targeted.findings.extend(no_arguments(
+        profile,
+        loaded,
+        &presented.document,
+        &closed,
+        file,
+    ));
     let (checked, request) = check_target(profile, loaded, &presented.document, draft, file);
     targeted.findings.extend(checked);
     if scope == RequestScope::Document {
@@ -130,6 +154,77 @@ pub fn target(
     targeted
 }
 
+/// The pointers of the tools' input schemas, in tool order (a bare schema: none).
+fn tool_schemas(loaded: &Loaded) -> Vec<&str> {
+    match &loaded.contents {
+        Contents::Schema { .. } => Vec::new(),
+        Contents::Tool(tool) => tool.schema.as_deref().into_iter().collect(),
+        Contents::Tools { tools, .. } => tools.iter().filter_map(|t| t.schema.as_deref()).collect(),
+    }
+}
+
+/// The tools of `loaded` that `profile`'s envelope declares without an input schema (a tool
+/// without arguments, issue 41): their schemas are not sent, so not checked.
+fn omitted<'l>(profile: &Profile, loaded: &'l Loaded, presentation: &Value) -> Vec<&'l Tool> {
+    let tools: &[Tool] = match &loaded.contents {
+        Contents::Schema { .. } => &[],
+        Contents::Tool(tool) => std::slice::from_ref(tool),
+        Contents::Tools { tools, .. } => tools,
+    };
+    if !profile.envelope.omit_no_arguments {
+        return Vec::new();
+    }
+    tools
+        .iter()
+        .filter(|t| {
+            t.schema
+                .as_deref()
+                .and_then(|at| presentation.pointer(at))
+                .is_some_and(super::envelope::takes_no_arguments)
+        })
+        .collect()
+}
+
+/// A note per tool declared without arguments, and where its schema was open, the narrowing:
+/// the model can send only `{}`.
+fn no_arguments(
+    profile: &'static Profile,
+    loaded: &Loaded,
+    presentation: &Value,
+    closed: &[bool],
+    file: &str,
+) -> Vec<Finding> {
+    let schemas = tool_schemas(loaded);
+    omitted(profile, loaded, presentation)
+        .into_iter()
+        .filter_map(|tool| {
+            let at = tool.schema.as_deref()?;
+            let closed = schemas
+                .iter()
+                .position(|s| *s == at)
+                .is_some_and(|i| closed[i]);
+            let said = format!(
+                "{}: {}: a tool without arguments is declared without its input schema, so the model sends `{{}}`",
+                profile.id(),
+                tool.name
+            );
+            Some(if closed {
+                Finding::of(codes::TARGET_REWRITTEN, said)
+                    .in_file(file)
+                    .at(at.to_owned())
+            } else {
+                Finding::of(
+                    codes::TARGET_NARROWED,
+                    format!("{said}; its schema is open, so the contract may accept other objects"),
+                )
+                .in_file(file)
+                .at(at.to_owned())
+                .with_help("say `additionalProperties: false` if the tool takes no arguments, or declare the ones it takes")
+            })
+        })
+        .collect()
+}
+
 /// The input schemas of a presentation of `loaded`, as one request.
 fn tool_inputs<'l>(
     loaded: &'l Loaded,
@@ -138,6 +233,14 @@ fn tool_inputs<'l>(
 ) -> Vec<ToolInput<'l>> {
     let input =
         |name: &'l str, at: Option<&'l str>, description: Option<&'l str>, pointer: &'l str| {
+            let strict_unsaid = at
+                .and_then(|at| presentation.pointer(at))
+                .and_then(Value::as_object)
+                .is_some_and(|tool| {
+                    tool.get("type").and_then(Value::as_str) == Some("function")
+                        && tool.contains_key("parameters")
+                        && !tool.contains_key("strict")
+                });
             Some(ToolInput {
                 name,
                 at,
@@ -145,6 +248,7 @@ fn tool_inputs<'l>(
                 schema: presentation.pointer(pointer)?,
                 pointer,
                 draft,
+                strict_unsaid,
             })
         };
     let tool = |t: &'l Tool| {

@@ -12,8 +12,8 @@ use serde_json::{Map, Value};
 
 use super::{Check, Family, Measure, Place, Profile, Rule};
 use crate::diagnostic::Severity;
-use crate::schema::walk;
 use crate::schema::{Draft, pointer};
+use crate::schema::{keywords, walk};
 
 /// One tool's input schema, as part of one request.
 #[derive(Debug, Clone, Copy)]
@@ -31,6 +31,9 @@ pub struct ToolInput<'a> {
     pub pointer: &'a str,
     /// The draft the document is read as.
     pub draft: Draft,
+    /// True for an OpenAI Responses function tool (`type: "function"`, flat) that does not
+    /// say `strict`: the API may normalise it to strict mode (issue 41).
+    pub strict_unsaid: bool,
 }
 
 /// One place where a presentation breaks a profile's rule.
@@ -106,7 +109,100 @@ pub fn check_apart(
             }
         }
     }
-    (out, request)
+    (summarise_annotations(out), request)
+}
+
+/// The keys of the root's `properties` that its `required` does not list.
+fn optional_keys(schema: &Value) -> Vec<&str> {
+    let required: Vec<&str> = schema
+        .get("required")
+        .and_then(Value::as_array)
+        .map(|r| r.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    schema
+        .get("properties")
+        .and_then(Value::as_object)
+        .map(|p| {
+            p.keys()
+                .map(String::as_str)
+                .filter(|k| !required.contains(k))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Issue 41: an annotation (`title`, `default`, `examples`, `description`…) a provider drops,
+/// ignores or may refuse constrains nothing, so its findings below an error are not one per
+/// place but one note per rule for the whole request, counting each keyword.
+fn summarise_annotations(violations: Vec<Violation>) -> Vec<Violation> {
+    let keyword_of = |v: &Violation| {
+        let rule_names_keywords = matches!(
+            v.rule.check,
+            Check::Rejects(..)
+                | Check::RejectsAllBut(..)
+                | Check::Drops(..)
+                | Check::DropsAllBut(..)
+                | Check::Unenforced(_)
+        );
+        let key = pointer::unescape(v.pointer.rsplit('/').next().unwrap_or_default());
+        (rule_names_keywords && v.severity != Severity::Error && keywords::is_annotation(&key))
+            .then_some(key)
+    };
+    let mut out: Vec<Violation> = Vec::with_capacity(violations.len());
+    // Per rule: the index of its note in `out`, and each keyword with its count.
+    struct Note {
+        rule: *const Rule,
+        index: usize,
+        counts: Vec<(String, usize)>,
+    }
+    let mut notes: Vec<Note> = Vec::new();
+    for violation in violations {
+        let Some(key) = keyword_of(&violation) else {
+            out.push(violation);
+            continue;
+        };
+        let rule = std::ptr::from_ref(violation.rule);
+        match notes.iter_mut().find(|n| n.rule == rule) {
+            Some(note) => match note.counts.iter_mut().find(|(k, _)| *k == key) {
+                Some((_, n)) => *n += 1,
+                None => note.counts.push((key, 1)),
+            },
+            None => {
+                notes.push(Note {
+                    rule,
+                    index: out.len(),
+                    counts: vec![(key, 1)],
+                });
+                out.push(Violation {
+                    severity: Severity::Note,
+                    predicts: String::new(),
+                    ..violation
+                });
+            }
+        }
+    }
+    for Note { index, counts, .. } in notes {
+        let listed: Vec<String> = counts
+            .iter()
+            .map(|(k, n)| {
+                if *n == 1 {
+                    format!("`{k}`")
+                } else {
+                    format!("`{k}` ({n} places)")
+                }
+            })
+            .collect();
+        let verb = match out[index].rule.check {
+            Check::Drops(..) | Check::DropsAllBut(..) => "drops",
+            Check::Unenforced(_) => "reads as hints",
+            _ => "may refuse",
+        };
+        out[index].message = format!(
+            "the provider {verb} {}: annotations, which constrain no value (one note for every place; the first is here)",
+            listed.join(", ")
+        );
+    }
+    out
 }
 
 /// The counts a provider limits per request (tools, optional and union-typed parameters),
@@ -146,6 +242,7 @@ impl Request {
             schema: &Value::Null,
             pointer,
             draft: Draft::Draft2020_12,
+            strict_unsaid: false,
         };
         let mut out = Vec::new();
         let mut walk = Walk {
@@ -308,6 +405,24 @@ impl Walk<'_, '_> {
                             ..Fill::default()
                         };
                         self.violation_at_tool(rule, message, fill);
+                    }
+                }
+                Check::ImplicitStrict if self.tool.strict_unsaid => {
+                    let optional = optional_keys(self.tool.schema);
+                    if !optional.is_empty() {
+                        let listed: Vec<String> =
+                            optional.iter().take(4).map(|k| format!("`{k}`")).collect();
+                        let more = optional.len().saturating_sub(4);
+                        let message = format!(
+                            "the tool does not say `strict`: sent as it is, the Responses API may make it strict, and the model then sends a value for every optional key ({}{}); what `flatten --target` writes says `strict`",
+                            listed.join(", "),
+                            if more > 0 {
+                                format!(" and {more} more")
+                            } else {
+                                String::new()
+                            }
+                        );
+                        self.violation_at_tool(rule, message, Fill::default());
                     }
                 }
                 Check::DescriptionNotEmpty if self.tool.description == Some("") => {
@@ -547,6 +662,7 @@ mod tests {
             schema,
             pointer: "/inputSchema",
             draft: Draft::Draft2020_12,
+            strict_unsaid: false,
         };
         check(lookup(target).unwrap(), &[tool])
             .into_iter()
@@ -612,6 +728,7 @@ mod tests {
             schema,
             pointer: "",
             draft: Draft::Draft2020_12,
+            strict_unsaid: false,
         }
     }
 

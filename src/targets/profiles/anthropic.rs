@@ -5,7 +5,8 @@
 
 use crate::diagnostic::Severity::{Error, Warning};
 use crate::targets::{
-    Check::*, Envelope, Evidence::*, Family, Measure, Place::*, Profile, Rewrite, Rule, Shape, View,
+    Check::*, Envelope, Evidence::*, Family, Measure, Place::*, Profile, Rewrite, Rule, Shape,
+    View, joined,
 };
 
 pub(super) const ROOT_TYPE: &str = "tools.{index}.custom.input_schema.type: Field required";
@@ -98,8 +99,11 @@ pub(super) const NAMES: [Rule; 2] = [
     },
 ];
 
+/// The rules of [`ANTHROPIC`] (its `@2026-08` date).
+const ANTHROPIC_RULES: &[Rule] = joined![&BASE, &NAMES];
+
 /// Anthropic `input_schema` without `strict`.
-pub static ANTHROPIC: Profile = Profile {
+pub const ANTHROPIC: Profile = Profile {
     name: "anthropic",
     date: "2026-08",
     family: Family::Anthropic,
@@ -108,11 +112,11 @@ pub static ANTHROPIC: Profile = Profile {
     envelope: Envelope {
         shape: Shape::Anthropic,
         strict: None,
+        omit_no_arguments: false,
     },
     view: View::Literal,
-    rules: &[
-        BASE[0], BASE[1], BASE[2], BASE[3], BASE[4], BASE[5], NAMES[0], NAMES[1],
-    ],
+    rules: ANTHROPIC_RULES,
+    since: &[],
 };
 
 /// What strict mode refuses that dropping only widens: assertions no other keyword observes
@@ -314,8 +318,33 @@ pub(super) const STRICT: [Rule; 20] = [
     },
 ];
 
+/// The keys strict mode reads: every other key that asserts nothing is stripped.
+const STRICT_KEPT: &[&str] = &[
+    "type",
+    "properties",
+    "required",
+    "additionalProperties",
+    "items",
+    "anyOf",
+    "allOf",
+    "$ref",
+    "$defs",
+    "definitions",
+    "enum",
+    "const",
+    "default",
+    "format",
+    "pattern",
+    "minItems",
+    "description",
+    "title",
+];
+
+/// The rules of [`ANTHROPIC_STRICT`] (its `@2026-08` date).
+const ANTHROPIC_STRICT_RULES: &[Rule] = joined![&BASE, &STRICT, &NAMES];
+
 /// Anthropic strict tool use.
-pub static ANTHROPIC_STRICT: Profile = Profile {
+pub const ANTHROPIC_STRICT: Profile = Profile {
     name: "anthropic-strict",
     date: "2026-08",
     family: Family::Anthropic,
@@ -324,26 +353,7 @@ pub static ANTHROPIC_STRICT: Profile = Profile {
         Rewrite::Draft2020_12,
         Rewrite::DescribeKeyUnions,
         Rewrite::OneOfToAnyOf,
-        Rewrite::StripAllBut(&[
-            "type",
-            "properties",
-            "required",
-            "additionalProperties",
-            "items",
-            "anyOf",
-            "allOf",
-            "$ref",
-            "$defs",
-            "definitions",
-            "enum",
-            "const",
-            "default",
-            "format",
-            "pattern",
-            "minItems",
-            "description",
-            "title",
-        ]),
+        Rewrite::StripAllBut(STRICT_KEPT),
         Rewrite::Drop(DROPPED),
         Rewrite::DropFormats {
             strings: FORMATS,
@@ -354,12 +364,40 @@ pub static ANTHROPIC_STRICT: Profile = Profile {
     envelope: Envelope {
         shape: Shape::Anthropic,
         strict: Some(true),
+        omit_no_arguments: false,
     },
     view: View::Literal,
-    rules: &[
-        BASE[0], BASE[1], BASE[2], BASE[3], BASE[4], BASE[5], STRICT[0], STRICT[1], STRICT[2],
-        STRICT[3], STRICT[4], STRICT[5], STRICT[6], STRICT[7], STRICT[8], STRICT[9], STRICT[10],
-        STRICT[11], STRICT[12], STRICT[13], STRICT[14], STRICT[15], STRICT[16], STRICT[17],
-        STRICT[18], STRICT[19], NAMES[0], NAMES[1],
+    rules: ANTHROPIC_STRICT_RULES,
+    since: &[],
+};
+
+/// [`ANTHROPIC`] as of December 2026: re-checked against ANT-REF and ANT-SDK, no rule changed.
+pub const ANTHROPIC_2026_12: Profile = Profile {
+    date: "2026-12",
+    ..ANTHROPIC
+};
+
+/// [`ANTHROPIC_STRICT`] as of December 2026: a `minItems` above 1 goes into `description`, as
+/// the SDK's `transform_schema` does (ANT-SDK: it keeps `minItems` only when 0 or 1).
+pub const ANTHROPIC_STRICT_2026_12: Profile = Profile {
+    date: "2026-12",
+    rewrites: &[
+        Rewrite::Draft2020_12,
+        Rewrite::MergeAllOf,
+        Rewrite::DescribeKeyUnions,
+        Rewrite::OneOfToAnyOf,
+        Rewrite::StripAllBut(STRICT_KEPT),
+        Rewrite::Drop(DROPPED),
+        Rewrite::MinItemsAtMostOne,
+        Rewrite::DropFormats {
+            strings: FORMATS,
+            numbers: Some(&[]),
+        },
+        Rewrite::CloseObjects,
     ],
+    since: &[
+        "a `minItems` above 1 is moved into `description` (a widening, proven), as the SDK's `transform_schema` does (ANT-SDK); it was refused",
+        "a one-member `allOf` is merged into its node (an equivalence, proven): `allOf: [{\"$ref\": …}]` beside a `description` was refused",
+    ],
+    ..ANTHROPIC_STRICT
 };

@@ -44,7 +44,7 @@ const NO_ARGUMENTS: Rule = Rule {
 
 /// Protocol 2025-06-18 (and before): the TypeScript type lists only `type`, `properties` and
 /// `required` at the root.
-pub static MCP_2025_06_18: Profile = Profile {
+pub const MCP_2025_06_18: Profile = Profile {
     name: "mcp",
     date: "2025-06-18",
     family: Family::Mcp,
@@ -53,6 +53,7 @@ pub static MCP_2025_06_18: Profile = Profile {
     envelope: Envelope {
         shape: Shape::Mcp,
         strict: None,
+        omit_no_arguments: false,
     },
     view: View::Literal,
     rules: &[
@@ -69,10 +70,11 @@ pub static MCP_2025_06_18: Profile = Profile {
             predicts: "",
         },
     ],
+    since: &[],
 };
 
 /// Protocol 2025-11-25: JSON Schema 2020-12 by default (SEP-1613), `$schema` allowed.
-pub static MCP_2025_11_25: Profile = Profile {
+pub const MCP_2025_11_25: Profile = Profile {
     name: "mcp",
     date: "2025-11-25",
     family: Family::Mcp,
@@ -81,6 +83,7 @@ pub static MCP_2025_11_25: Profile = Profile {
     envelope: Envelope {
         shape: Shape::Mcp,
         strict: None,
+        omit_no_arguments: false,
     },
     view: View::Literal,
     rules: &[
@@ -96,11 +99,12 @@ pub static MCP_2025_11_25: Profile = Profile {
         DIALECT,
         NO_ARGUMENTS,
     ],
+    since: &[],
 };
 
 /// Protocol 2026-07-28 (SEP-2106): any 2020-12 keyword beside `type: "object"`, root
 /// combinators included; clients still drop them.
-pub static MCP_2026_07_28: Profile = Profile {
+pub const MCP_2026_07_28: Profile = Profile {
     name: "mcp",
     date: "2026-07-28",
     family: Family::Mcp,
@@ -109,6 +113,7 @@ pub static MCP_2026_07_28: Profile = Profile {
     envelope: Envelope {
         shape: Shape::Mcp,
         strict: None,
+        omit_no_arguments: false,
     },
     view: View::Literal,
     rules: &[
@@ -123,4 +128,5 @@ pub static MCP_2026_07_28: Profile = Profile {
         DIALECT,
         NO_ARGUMENTS,
     ],
+    since: &[],
 };

@@ -18,8 +18,40 @@ const OLLAMA_PROPERTY: &[&str] = &[
     "required",
 ];
 
+/// The rules of [`OLLAMA`] (its `@2026-08` date).
+const OLLAMA_RULES: &[Rule] = &[
+    Rule {
+        check: Drops(Root, &["anyOf", "oneOf", "allOf", "not", "enum"]),
+        level: Error,
+        evidence: Doc,
+        source: "OLL",
+        predicts: "",
+    },
+    Rule {
+        check: Drops(Anywhere, &["const"]),
+        level: Error,
+        evidence: Doc,
+        source: "OLL",
+        predicts: "",
+    },
+    Rule {
+        check: DropsAllBut(Root, OLLAMA_ROOT),
+        level: Warning,
+        evidence: Doc,
+        source: "OLL",
+        predicts: "",
+    },
+    Rule {
+        check: DropsAllBut(Nested, OLLAMA_PROPERTY),
+        level: Warning,
+        evidence: Doc,
+        source: "OLL",
+        predicts: "",
+    },
+];
+
 /// Ollama `/api/chat` and `/v1` tools.
-pub static OLLAMA: Profile = Profile {
+pub const OLLAMA: Profile = Profile {
     name: "ollama",
     date: "2026-08",
     family: Family::Ollama,
@@ -28,36 +60,15 @@ pub static OLLAMA: Profile = Profile {
     envelope: Envelope {
         shape: Shape::ChatCompletions,
         strict: None,
+        omit_no_arguments: false,
     },
     view: View::Literal,
-    rules: &[
-        Rule {
-            check: Drops(Root, &["anyOf", "oneOf", "allOf", "not", "enum"]),
-            level: Error,
-            evidence: Doc,
-            source: "OLL",
-            predicts: "",
-        },
-        Rule {
-            check: Drops(Anywhere, &["const"]),
-            level: Error,
-            evidence: Doc,
-            source: "OLL",
-            predicts: "",
-        },
-        Rule {
-            check: DropsAllBut(Root, OLLAMA_ROOT),
-            level: Warning,
-            evidence: Doc,
-            source: "OLL",
-            predicts: "",
-        },
-        Rule {
-            check: DropsAllBut(Nested, OLLAMA_PROPERTY),
-            level: Warning,
-            evidence: Doc,
-            source: "OLL",
-            predicts: "",
-        },
-    ],
+    rules: OLLAMA_RULES,
+    since: &[],
+};
+
+/// [`OLLAMA`] as of December 2026: re-checked against OLL, no rule changed.
+pub const OLLAMA_2026_12: Profile = Profile {
+    date: "2026-12",
+    ..OLLAMA
 };

@@ -4,7 +4,8 @@
 
 use crate::diagnostic::Severity::{Error, Note, Warning};
 use crate::targets::{
-    Check::*, Envelope, Evidence::*, Family, Measure, Place::*, Profile, Rewrite, Rule, Shape, View,
+    Check::*, Envelope, Evidence::*, Family, Measure, Place::*, Profile, Rewrite, Rule, Shape,
+    View, joined,
 };
 
 const ROOT_TYPE: &str = "Invalid schema for function '{tool}': schema must be a JSON Schema of 'type: \"object\"', got 'type: \"None\"'.";
@@ -50,8 +51,99 @@ const TOOLS: Rule = Rule {
     predicts: TOO_MANY_TOOLS,
 };
 
+/// The rules of [`OPENAI`] (its `@2026-08` date).
+const OPENAI_RULES: &[Rule] = &[
+    Rule {
+        check: RootObject,
+        level: Error,
+        evidence: Obs,
+        source: "OAI-FC",
+        predicts: ROOT_TYPE,
+    },
+    Rule {
+        check: RootKeywords(ROOT_COMBINATORS),
+        level: Error,
+        evidence: Obs,
+        source: "OAI-FC",
+        predicts: ROOT_UNION,
+    },
+    Rule {
+        check: RootRef,
+        level: Error,
+        evidence: Obs,
+        source: "OAI-FC",
+        predicts: ROOT_TYPE,
+    },
+    Rule {
+        check: ArrayItems,
+        level: Error,
+        evidence: Obs,
+        source: "OAI-FC",
+        predicts: NO_ITEMS,
+    },
+    Rule {
+        check: ObjectProperties { non_empty: false },
+        level: Warning,
+        evidence: Unsure,
+        source: "OAI-FC",
+        predicts: NO_PROPERTIES,
+    },
+    Rule {
+        check: RequiredDeclared,
+        level: Warning,
+        evidence: Unsure,
+        source: "OAI-FC",
+        predicts: EXTRA_REQUIRED,
+    },
+    Rule {
+        check: Rejects(Nested, &["oneOf"]),
+        level: Warning,
+        evidence: Unsure,
+        source: "OAI-FC",
+        predicts: NOT_PERMITTED,
+    },
+    Rule {
+        check: Unenforced(&[
+            "allOf",
+            "not",
+            "if",
+            "then",
+            "else",
+            "dependentRequired",
+            "dependentSchemas",
+            "format",
+            "pattern",
+            "minLength",
+            "maxLength",
+            "minimum",
+            "maximum",
+            "exclusiveMinimum",
+            "exclusiveMaximum",
+            "multipleOf",
+            "minItems",
+            "maxItems",
+            "uniqueItems",
+            "contains",
+            "patternProperties",
+            "propertyNames",
+            "minProperties",
+            "maxProperties",
+            "unevaluatedProperties",
+            "unevaluatedItems",
+            "prefixItems",
+            "nullable",
+        ]),
+        level: Note,
+        evidence: Obs,
+        source: "OAI-FC",
+        predicts: "",
+    },
+    NAME,
+    TOOLS,
+];
+
 /// OpenAI function tools without `strict` (Chat Completions).
-pub static OPENAI: Profile = Profile {
+pub const OPENAI: Profile = Profile {
     name: "openai",
     date: "2026-08",
     family: Family::OpenAi,
@@ -60,97 +152,11 @@ pub static OPENAI: Profile = Profile {
     envelope: Envelope {
         shape: Shape::Responses,
         strict: Some(false),
+        omit_no_arguments: false,
     },
     view: View::Literal,
-    rules: &[
-        Rule {
-            check: RootObject,
-            level: Error,
-            evidence: Obs,
-            source: "OAI-FC",
-            predicts: ROOT_TYPE,
-        },
-        Rule {
-            check: RootKeywords(ROOT_COMBINATORS),
-            level: Error,
-            evidence: Obs,
-            source: "OAI-FC",
-            predicts: ROOT_UNION,
-        },
-        Rule {
-            check: RootRef,
-            level: Error,
-            evidence: Obs,
-            source: "OAI-FC",
-            predicts: ROOT_TYPE,
-        },
-        Rule {
-            check: ArrayItems,
-            level: Error,
-            evidence: Obs,
-            source: "OAI-FC",
-            predicts: NO_ITEMS,
-        },
-        Rule {
-            check: ObjectProperties { non_empty: false },
-            level: Warning,
-            evidence: Unsure,
-            source: "OAI-FC",
-            predicts: NO_PROPERTIES,
-        },
-        Rule {
-            check: RequiredDeclared,
-            level: Warning,
-            evidence: Unsure,
-            source: "OAI-FC",
-            predicts: EXTRA_REQUIRED,
-        },
-        Rule {
-            check: Rejects(Nested, &["oneOf"]),
-            level: Warning,
-            evidence: Unsure,
-            source: "OAI-FC",
-            predicts: NOT_PERMITTED,
-        },
-        Rule {
-            check: Unenforced(&[
-                "allOf",
-                "not",
-                "if",
-                "then",
-                "else",
-                "dependentRequired",
-                "dependentSchemas",
-                "format",
-                "pattern",
-                "minLength",
-                "maxLength",
-                "minimum",
-                "maximum",
-                "exclusiveMinimum",
-                "exclusiveMaximum",
-                "multipleOf",
-                "minItems",
-                "maxItems",
-                "uniqueItems",
-                "contains",
-                "patternProperties",
-                "propertyNames",
-                "minProperties",
-                "maxProperties",
-                "unevaluatedProperties",
-                "unevaluatedItems",
-                "prefixItems",
-                "nullable",
-            ]),
-            level: Note,
-            evidence: Obs,
-            source: "OAI-FC",
-            predicts: "",
-        },
-        NAME,
-        TOOLS,
-    ],
+    rules: OPENAI_RULES,
+    since: &[],
 };
 
 /// The string formats strict mode takes [doc OAI-SO].
@@ -166,8 +172,249 @@ pub(super) const FORMATS: &[&str] = &[
     "uuid",
 ];
 
+/// The rules of [`OPENAI_STRICT`] (its `@2026-08` date).
+const OPENAI_STRICT_RULES: &[Rule] = &[
+    Rule {
+        check: RootObject,
+        level: Error,
+        evidence: Doc,
+        source: "OAI-SO",
+        predicts: ROOT_TYPE,
+    },
+    Rule {
+        check: RootKeywords(ROOT_COMBINATORS),
+        level: Error,
+        evidence: Doc,
+        source: "OAI-SO",
+        predicts: ROOT_UNION,
+    },
+    Rule {
+        check: RootRef,
+        level: Error,
+        evidence: Obs,
+        source: "OAI-SO",
+        predicts: ROOT_TYPE,
+    },
+    Rule {
+        check: ClosedObjects,
+        level: Error,
+        evidence: Doc,
+        source: "OAI-SO",
+        predicts: "Invalid schema for function '{tool}': In context={context}, 'additionalProperties' is required to be supplied and to be false.",
+    },
+    Rule {
+        check: AllRequired,
+        level: Error,
+        evidence: Doc,
+        source: "OAI-SO",
+        predicts: "Invalid schema for function '{tool}': In context={context}, 'required' is required to be supplied and to be an array including every key in properties. Missing '{value}'.",
+    },
+    Rule {
+        check: RequiredDeclared,
+        level: Error,
+        evidence: Obs,
+        source: "OAI-SO",
+        predicts: EXTRA_REQUIRED,
+    },
+    Rule {
+        check: Rejects(Nested, &["allOf", "not"]),
+        level: Error,
+        evidence: Doc,
+        source: "OAI-SO",
+        predicts: NOT_PERMITTED,
+    },
+    Rule {
+        check: Rejects(
+            Anywhere,
+            &[
+                "if",
+                "then",
+                "else",
+                "dependentRequired",
+                "dependentSchemas",
+                "dependencies",
+            ],
+        ),
+        level: Error,
+        evidence: Doc,
+        source: "OAI-SO",
+        predicts: NOT_PERMITTED,
+    },
+    Rule {
+        check: Draft2020Valid,
+        level: Error,
+        evidence: Obs,
+        source: "OAI-SO",
+        predicts: "Invalid schema for function '{tool}': In context={context}, schema is not valid JSON Schema.",
+    },
+    Rule {
+        check: Typed(&["type", "anyOf", "$ref"]),
+        level: Error,
+        evidence: Obs,
+        source: "OAI-SO",
+        predicts: UNTYPED,
+    },
+    Rule {
+        check: SchemaObjects,
+        level: Error,
+        evidence: Obs,
+        source: "OAI-SO",
+        predicts: UNTYPED,
+    },
+    Rule {
+        check: ItemsSchema,
+        level: Error,
+        evidence: Obs,
+        source: "OAI-SO",
+        predicts: "Invalid schema for function '{tool}': In context={context}, [...] is not of type 'object', 'boolean'.",
+    },
+    Rule {
+        check: NumberFormats(&[]),
+        level: Error,
+        evidence: Doc,
+        source: "OAI-SO",
+        predicts: "Invalid schema for function '{tool}': In context={context}, '{value}' is not a valid format.",
+    },
+    Rule {
+        check: Rejects(
+            Anywhere,
+            &[
+                "oneOf",
+                "uniqueItems",
+                "contains",
+                "patternProperties",
+                "propertyNames",
+                "minProperties",
+                "maxProperties",
+                "unevaluatedProperties",
+                "unevaluatedItems",
+            ],
+        ),
+        level: Error,
+        evidence: Obs,
+        source: "OAI-SO",
+        predicts: NOT_PERMITTED,
+    },
+    Rule {
+        check: Rejects(
+            Anywhere,
+            &["minLength", "maxLength", "prefixItems", "nullable"],
+        ),
+        level: Warning,
+        evidence: Unsure,
+        source: "OAI-SO",
+        predicts: NOT_PERMITTED,
+    },
+    Rule {
+        check: Rejects(Anywhere, &["default"]),
+        level: Warning,
+        evidence: Unsure,
+        source: "OAI-SO",
+        predicts: "Invalid schema for function '{tool}': In context={context}, 'default' is not permitted.",
+    },
+    Rule {
+        check: StringFormats(FORMATS),
+        level: Error,
+        evidence: Doc,
+        source: "OAI-SO",
+        predicts: "Invalid schema for function '{tool}': In context={context}, '{value}' is not a valid format.",
+    },
+    Rule {
+        check: ArrayItems,
+        level: Error,
+        evidence: Obs,
+        source: "OAI-SO",
+        predicts: NO_ITEMS,
+    },
+    Rule {
+        check: ObjectProperties { non_empty: false },
+        level: Error,
+        evidence: Obs,
+        source: "OAI-SO",
+        predicts: NO_PROPERTIES,
+    },
+    Rule {
+        check: RefAlone,
+        level: Error,
+        evidence: Obs,
+        source: "OAI-SO",
+        predicts: "Invalid schema for function '{tool}': In context={context}, $ref cannot have keywords {'{keyword}'}.",
+    },
+    Rule {
+        check: LocalRefs,
+        level: Error,
+        evidence: Doc,
+        source: "OAI-SO",
+        predicts: "Invalid schema for function '{tool}': In context={context}, reference to component '{value}' which was not found in the schema.",
+    },
+    Rule {
+        check: PatternLookaround,
+        level: Warning,
+        evidence: Obs,
+        source: "OAI-SO",
+        predicts: "",
+    },
+    Rule {
+        check: Limit {
+            measure: Measure::Properties,
+            max: 5000,
+            near: 4000,
+        },
+        level: Error,
+        evidence: Doc,
+        source: "OAI-SO",
+        predicts: "",
+    },
+    Rule {
+        check: Limit {
+            measure: Measure::Depth,
+            max: 10,
+            near: 8,
+        },
+        level: Error,
+        evidence: Doc,
+        source: "OAI-SO",
+        predicts: "",
+    },
+    Rule {
+        check: Limit {
+            measure: Measure::EnumValues,
+            max: 1000,
+            near: 800,
+        },
+        level: Error,
+        evidence: Doc,
+        source: "OAI-SO",
+        predicts: "Invalid schema for function '{tool}': Expected at most 1000 enum values in total within a single schema when using structured outputs, but received {count}. Consider reducing the number of enums, or opt out of structured outputs by setting 'strict: false'.",
+    },
+    Rule {
+        check: Limit {
+            measure: Measure::LongEnumCharacters,
+            max: 15_000,
+            near: 12_000,
+        },
+        level: Error,
+        evidence: Doc,
+        source: "OAI-SO",
+        predicts: "Invalid schema for function '{tool}': Expected at most 15000 total characters across enum values when there are more than 250 enum values, but received {count}.",
+    },
+    Rule {
+        check: Limit {
+            measure: Measure::Characters,
+            max: 120_000,
+            near: 96_000,
+        },
+        level: Error,
+        evidence: Doc,
+        source: "OAI-SO",
+        predicts: "",
+    },
+    NAME,
+    TOOLS,
+];
+
 /// OpenAI Structured Outputs and function tools with `strict: true`.
-pub static OPENAI_STRICT: Profile = Profile {
+pub const OPENAI_STRICT: Profile = Profile {
     name: "openai-strict",
     date: "2026-08",
     family: Family::OpenAi,
@@ -198,245 +445,71 @@ pub static OPENAI_STRICT: Profile = Profile {
     envelope: Envelope {
         shape: Shape::Responses,
         strict: Some(true),
+        omit_no_arguments: false,
     },
     view: View::Literal,
-    rules: &[
-        Rule {
-            check: RootObject,
-            level: Error,
-            evidence: Doc,
-            source: "OAI-SO",
-            predicts: ROOT_TYPE,
-        },
-        Rule {
-            check: RootKeywords(ROOT_COMBINATORS),
-            level: Error,
-            evidence: Doc,
-            source: "OAI-SO",
-            predicts: ROOT_UNION,
-        },
-        Rule {
-            check: RootRef,
-            level: Error,
-            evidence: Obs,
-            source: "OAI-SO",
-            predicts: ROOT_TYPE,
-        },
-        Rule {
-            check: ClosedObjects,
-            level: Error,
-            evidence: Doc,
-            source: "OAI-SO",
-            predicts: "Invalid schema for function '{tool}': In context={context}, 'additionalProperties' is required to be supplied and to be false.",
-        },
-        Rule {
-            check: AllRequired,
-            level: Error,
-            evidence: Doc,
-            source: "OAI-SO",
-            predicts: "Invalid schema for function '{tool}': In context={context}, 'required' is required to be supplied and to be an array including every key in properties. Missing '{value}'.",
-        },
-        Rule {
-            check: RequiredDeclared,
-            level: Error,
-            evidence: Obs,
-            source: "OAI-SO",
-            predicts: EXTRA_REQUIRED,
-        },
-        Rule {
-            check: Rejects(Nested, &["allOf", "not"]),
-            level: Error,
-            evidence: Doc,
-            source: "OAI-SO",
-            predicts: NOT_PERMITTED,
-        },
-        Rule {
-            check: Rejects(
-                Anywhere,
-                &[
-                    "if",
-                    "then",
-                    "else",
-                    "dependentRequired",
-                    "dependentSchemas",
-                    "dependencies",
-                ],
-            ),
-            level: Error,
-            evidence: Doc,
-            source: "OAI-SO",
-            predicts: NOT_PERMITTED,
-        },
-        Rule {
-            check: Draft2020Valid,
-            level: Error,
-            evidence: Obs,
-            source: "OAI-SO",
-            predicts: "Invalid schema for function '{tool}': In context={context}, schema is not valid JSON Schema.",
-        },
-        Rule {
-            check: Typed(&["type", "anyOf", "$ref"]),
-            level: Error,
-            evidence: Obs,
-            source: "OAI-SO",
-            predicts: UNTYPED,
-        },
-        Rule {
-            check: SchemaObjects,
-            level: Error,
-            evidence: Obs,
-            source: "OAI-SO",
-            predicts: UNTYPED,
-        },
-        Rule {
-            check: ItemsSchema,
-            level: Error,
-            evidence: Obs,
-            source: "OAI-SO",
-            predicts: "Invalid schema for function '{tool}': In context={context}, [...] is not of type 'object', 'boolean'.",
-        },
-        Rule {
-            check: NumberFormats(&[]),
-            level: Error,
-            evidence: Doc,
-            source: "OAI-SO",
-            predicts: "Invalid schema for function '{tool}': In context={context}, '{value}' is not a valid format.",
-        },
-        Rule {
-            check: Rejects(
-                Anywhere,
-                &[
-                    "oneOf",
-                    "uniqueItems",
-                    "contains",
-                    "patternProperties",
-                    "propertyNames",
-                    "minProperties",
-                    "maxProperties",
-                    "unevaluatedProperties",
-                    "unevaluatedItems",
-                ],
-            ),
-            level: Error,
-            evidence: Obs,
-            source: "OAI-SO",
-            predicts: NOT_PERMITTED,
-        },
-        Rule {
-            check: Rejects(
-                Anywhere,
-                &["minLength", "maxLength", "prefixItems", "nullable"],
-            ),
-            level: Warning,
-            evidence: Unsure,
-            source: "OAI-SO",
-            predicts: NOT_PERMITTED,
-        },
-        Rule {
-            check: Rejects(Anywhere, &["default"]),
-            level: Warning,
-            evidence: Unsure,
-            source: "OAI-SO",
-            predicts: "Invalid schema for function '{tool}': In context={context}, 'default' is not permitted.",
-        },
-        Rule {
-            check: StringFormats(FORMATS),
-            level: Error,
-            evidence: Doc,
-            source: "OAI-SO",
-            predicts: "Invalid schema for function '{tool}': In context={context}, '{value}' is not a valid format.",
-        },
-        Rule {
-            check: ArrayItems,
-            level: Error,
-            evidence: Obs,
-            source: "OAI-SO",
-            predicts: NO_ITEMS,
-        },
-        Rule {
-            check: ObjectProperties { non_empty: false },
-            level: Error,
-            evidence: Obs,
-            source: "OAI-SO",
-            predicts: NO_PROPERTIES,
-        },
-        Rule {
-            check: RefAlone,
-            level: Error,
-            evidence: Obs,
-            source: "OAI-SO",
-            predicts: "Invalid schema for function '{tool}': In context={context}, $ref cannot have keywords {'{keyword}'}.",
-        },
-        Rule {
-            check: LocalRefs,
-            level: Error,
-            evidence: Doc,
-            source: "OAI-SO",
-            predicts: "Invalid schema for function '{tool}': In context={context}, reference to component '{value}' which was not found in the schema.",
-        },
-        Rule {
-            check: PatternLookaround,
-            level: Warning,
-            evidence: Obs,
-            source: "OAI-SO",
-            predicts: "",
-        },
-        Rule {
-            check: Limit {
-                measure: Measure::Properties,
-                max: 5000,
-                near: 4000,
-            },
-            level: Error,
-            evidence: Doc,
-            source: "OAI-SO",
-            predicts: "",
-        },
-        Rule {
-            check: Limit {
-                measure: Measure::Depth,
-                max: 10,
-                near: 8,
-            },
-            level: Error,
-            evidence: Doc,
-            source: "OAI-SO",
-            predicts: "",
-        },
-        Rule {
-            check: Limit {
-                measure: Measure::EnumValues,
-                max: 1000,
-                near: 800,
-            },
-            level: Error,
-            evidence: Doc,
-            source: "OAI-SO",
-            predicts: "Invalid schema for function '{tool}': Expected at most 1000 enum values in total within a single schema when using structured outputs, but received {count}. Consider reducing the number of enums, or opt out of structured outputs by setting 'strict: false'.",
-        },
-        Rule {
-            check: Limit {
-                measure: Measure::LongEnumCharacters,
-                max: 15_000,
-                near: 12_000,
-            },
-            level: Error,
-            evidence: Doc,
-            source: "OAI-SO",
-            predicts: "Invalid schema for function '{tool}': Expected at most 15000 total characters across enum values when there are more than 250 enum values, but received {count}.",
-        },
-        Rule {
-            check: Limit {
-                measure: Measure::Characters,
-                max: 120_000,
-                near: 96_000,
-            },
-            level: Error,
-            evidence: Doc,
-            source: "OAI-SO",
-            predicts: "",
-        },
-        NAME,
-        TOOLS,
+    rules: OPENAI_STRICT_RULES,
+    since: &[],
+};
+
+/// The rules of [`OPENAI_2026_12`]: [`OPENAI`]'s and the implicit strict warning.
+const OPENAI_2026_12_RULES: &[Rule] = joined![
+    OPENAI_RULES,
+    &[Rule {
+        check: ImplicitStrict,
+        level: Warning,
+        evidence: Doc,
+        source: "OAI-FC",
+        predicts: "",
+    }]
+];
+
+/// [`OPENAI`] as of December 2026: the Responses API no longer defaults `strict` to true; a
+/// tool that does not say `strict` may be normalised to strict mode (OAI-FC, quoted in
+/// 0xPlaygrounds/rig#2477; OAI-PY 2.45.0 dropped "Default `true`"). The envelope says
+/// `strict: false`, which opts out.
+pub const OPENAI_2026_12: Profile = Profile {
+    date: "2026-12",
+    summary: "OpenAI function tools with `strict: false` said (Chat Completions' default; Responses may make a tool strict unless told not to)",
+    rules: OPENAI_2026_12_RULES,
+    since: &[
+        "the Responses API no longer defaults `strict` to true: a tool that omits it may be normalised to strict mode (every key required, so the model fills optional ones); the envelope says `strict: false` (OAI-FC, OAI-PY)",
     ],
+    ..OPENAI
+};
+
+/// [`OPENAI_STRICT`] as of December 2026: the same subset (re-checked against OAI-SO and
+/// OAI-AGENTS); strict is no longer the Responses API's stated default.
+pub const OPENAI_STRICT_2026_12: Profile = Profile {
+    date: "2026-12",
+    summary: "OpenAI Structured Outputs and function tools with `strict: true` (what Responses normalises a tool to when it can)",
+    rewrites: &[
+        Rewrite::MergeAllOf,
+        Rewrite::DescribeKeyUnions,
+        Rewrite::OneOfToAnyOf,
+        Rewrite::RefAlone,
+        Rewrite::TypeFromValues,
+        Rewrite::NullDefaults,
+        Rewrite::Drop(&[
+            "uniqueItems",
+            "minProperties",
+            "maxProperties",
+            "dependentRequired",
+            "not",
+            "dependentSchemas",
+            "dependencies",
+        ]),
+        Rewrite::DropFormats {
+            strings: FORMATS,
+            numbers: Some(&[]),
+        },
+        Rewrite::CloseObjects,
+        Rewrite::RequireAll,
+        Rewrite::RequiredList,
+    ],
+    since: &[
+        "strict mode is no longer the Responses API's stated default (OAI-PY 2.45.0); the envelope says `strict: true`",
+        "a one-member `allOf` is merged into its node (an equivalence, proven), as openai-agents' `ensure_strict_json_schema` does (OAI-AGENTS); it was refused",
+    ],
+    ..OPENAI_STRICT
 };
