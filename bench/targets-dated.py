@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Each target at each of its dates over the corpus's tools (issue 41).
 
-For every target name with more than one date (`stitch targets --format json`) and every
+For every profile (`stitch targets --format json`: every name at every date) and every
 document under CORPUS/contracts and CORPUS/mcp-tools, runs `stitch flatten --target NAME@DATE
 --format json` and counts per profile: documents accepted as flattened, fixed by the target's
 rewrites (a `stitch::target::rewritten` finding), refused (an error finding of a
@@ -24,12 +24,12 @@ profiles = json.loads(subprocess.run([stitch, "targets", "--format", "json"],
 dates = collections.defaultdict(list)
 for p in profiles:
     dates[p["name"]].append(p["id"])
-ids = [i for name, ids in dates.items() if len(ids) > 1 for i in ids]
+ids = [i for ids in dates.values() for i in ids]
 docs = sorted((corpus / "contracts").rglob("*.json")) + sorted((corpus / "mcp-tools").rglob("*.json"))
 
 
 def run(profile, path):
-    done = subprocess.run([stitch, "flatten", "--target", profile, "--format", "json", str(path)],
+    done = subprocess.run([stitch, "flatten", "-v", "--target", profile, "--format", "json", str(path)],
                           capture_output=True, text=True, timeout=300)
     if done.returncode not in (0, 1):
         return profile, path, "failed", 0

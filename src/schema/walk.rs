@@ -228,10 +228,19 @@ pub fn preorder<'v>(root: &'v Value, base: &str, draft: Draft, reading: Reading)
     out
 }
 
+/// True when a `type` value names `integer`.
+fn names_integer(value: &Value) -> bool {
+    match value {
+        Value::String(t) => t == "integer",
+        Value::Array(types) => types.iter().any(|t| t.as_str() == Some("integer")),
+        _ => false,
+    }
+}
+
 /// Where `schema` reads differently as `a` and as `b` (L2): the pointer of the first keyword,
 /// in preorder over the subschemas either draft sees, that one draft knows and the other does
 /// not, that a `$ref` hides in one draft only, or whose form means something else (draft 4's
-/// boolean bounds, an array `items` as a tuple). Annotations and definitions containers never
+/// boolean bounds and its `integer`, an array `items` as a tuple). Annotations and definitions containers never
 /// differ: they assert nothing in either. `None` when every keyword asserts the same in both.
 pub fn first_difference(schema: &Value, a: Draft, b: Draft) -> Option<String> {
     if a == b {
@@ -259,6 +268,14 @@ pub fn first_difference(schema: &Value, a: Draft, b: Draft) -> Option<String> {
                     || (key == "items"
                         && value.is_array()
                         && a.array_items_is_tuple() != b.array_items_is_tuple())
+                    // A fragment-only `$id` names an anchor before 2019-09, nothing valid after.
+                    || (key == "$id"
+                        && value.as_str().is_some_and(|id| id.starts_with('#'))
+                        && a.has_anchor_keyword() != b.has_anchor_keyword())
+                    // Draft 4's `integer` takes only numbers written as integers (`1.0` is not).
+                    || (key == "type"
+                        && names_integer(value)
+                        && (a == Draft::Draft4) != (b == Draft::Draft4))
             };
             if let Some((key, _)) = visit.map.iter().find(differs) {
                 return Some(pointer::push(&visit.at, key));

@@ -151,13 +151,29 @@ pub(super) fn strip_all_but(
 /// [`Rewrite::StringEnums`](super::Rewrite::StringEnums) on one node: an `enum` holding a value
 /// that is not a string, beside nothing but `type` and annotations, becomes `type: "string"`,
 /// `format: "enum"` and each value's JSON text (a string stays itself; `default` and
-/// `examples` are written the same way). Only when every value is a primitive (OpenAPI's enum
+/// `examples` are written the same way), listing only the values of the node's `type`. Only when every value is a primitive (OpenAPI's enum
 /// holds no objects) and the texts are distinct and not empty, so that a text names one value.
 /// True when it changed.
-pub(super) fn stringify_enum(map: &mut Map<String, Value>) -> bool {
+pub(super) fn stringify_enum(map: &mut Map<String, Value>, draft: Draft) -> bool {
     let Some(Value::Array(values)) = map.get("enum") else {
         return false;
     };
+    // Beside a `type`, only the values of that type are valid (issue 41: `type: "integer"`
+    // beside `enum: [1, "s"]` takes 1 alone); the text enum lists those.
+    let values: Vec<Value> = match map.get("type") {
+        Some(types) => {
+            let types = type_list(types);
+            values
+                .iter()
+                .filter(|v| of_types(v, &types, draft))
+                .cloned()
+                .collect()
+        }
+        None => values.clone(),
+    };
+    if values.is_empty() {
+        return false;
+    }
     let primitive = |v: &Value| !v.is_object() && !v.is_array();
     if values.iter().all(Value::is_string) || !values.iter().all(primitive) {
         return false;
@@ -253,52 +269,11 @@ pub(super) fn base_unneeded(schema: &Value) -> bool {
     true
 }
 
-/// True when `schema`, read as `draft` (6 or later), means the same read as 2020-12: nowhere
-/// an array-form `items`, `additionalItems`, `dependencies`, `$recursiveRef` or
-/// `$recursiveAnchor`, nor a `$ref` with siblings other than annotations (ignored up to draft
-/// 7, applied since). Values inside `enum`, `const` and the like are searched too, which can
-/// only say no more often.
+/// True when `schema`, read as `draft`, means the same read as 2020-12: no keyword of it is read
+/// otherwise there (`schema::walk::first_difference`: an array-form `items`, `dependencies`, a
+/// `$ref` with siblings, draft 4's boolean bounds and `integer`, …).
 pub(super) fn draft_neutral(schema: &Value, draft: Draft) -> bool {
-    if draft == Draft::Draft4 {
-        return false;
-    }
-    let mut stack = vec![schema];
-    while let Some(value) = stack.pop() {
-        match value {
-            Value::Object(map) => {
-                // A keyword the draft ignores that 2020-12 would apply (`prefixItems` in
-                // draft 7); `$defs` only holds schemas, which pointers reach in any draft.
-                let awakened = |k: &String| {
-                    k != "$defs"
-                        && !keywords::is_annotation(k)
-                        && !draft.is_keyword(k)
-                        && Draft::Draft2020_12.is_keyword(k)
-                };
-                let changed = matches!(map.get("items"), Some(Value::Array(_)))
-                    || [
-                        "additionalItems",
-                        "dependencies",
-                        "$recursiveRef",
-                        "$recursiveAnchor",
-                    ]
-                    .iter()
-                    .any(|k| map.contains_key(*k))
-                    || map.keys().any(awakened)
-                    || (map.contains_key("$ref")
-                        && draft < Draft::Draft2019_09
-                        && map
-                            .keys()
-                            .any(|k| k != "$ref" && !keywords::is_annotation(k)));
-                if changed {
-                    return false;
-                }
-                stack.extend(map.values());
-            }
-            Value::Array(items) => stack.extend(items),
-            _ => {}
-        }
-    }
-    true
+    crate::schema::walk::first_difference(schema, draft, Draft::Draft2020_12).is_none()
 }
 
 /// [`Rewrite::TypeArrays`](super::Rewrite::TypeArrays) on one node: `type: [A, B, …]` with two
@@ -320,41 +295,51 @@ pub(super) fn type_array_to_any_of(map: &mut Map<String, Value>, draft: Draft) -
     if named.len() < 2 || map.contains_key("anyOf") || map.contains_key("$ref") {
         return false;
     }
-    let (quiet, asserting): (Map<String, Value>, Map<String, Value>) = std::mem::take(map)
+    let (quiet, asserting): (Map<String, Value>, Map<String, Value>) = map
+        .clone()
         .into_iter()
         .filter(|(k, _)| k != "type")
         .partition(|(k, _)| keywords::is_annotation(k) || keywords::lookup(k, draft).is_none());
+    // A branch's `enum` lists only the values of its type, and a branch whose `enum` or
+    // `const` holds none accepts nothing and goes (issue 41: a string enum on an integer
+    // branch would be refused).
     let branches: Vec<Value> = named
         .into_iter()
-        .map(|one| {
+        .filter_map(|one| {
             let mut branch = Map::new();
             let kind = if null { json!([one, "null"]) } else { one };
+            let types = type_list(&kind);
             branch.insert("type".to_owned(), kind);
             branch.extend(asserting.clone());
-            Value::Object(branch)
+            if let Some(Value::Array(values)) = branch.get_mut("enum") {
+                values.retain(|v| of_types(v, &types, draft));
+                if values.is_empty() {
+                    return None;
+                }
+            }
+            if branch
+                .get("const")
+                .is_some_and(|c| !of_types(c, &types, draft))
+            {
+                return None;
+            }
+            Some(Value::Object(branch))
         })
         .collect();
+    if branches.is_empty() {
+        return false;
+    }
     *map = quiet;
     map.insert("anyOf".to_owned(), Value::Array(branches));
     true
 }
 
-/// `type: [T…, "null"]` beside an `enum` (issue 41, inputs the SDKs take): the enum decides
-/// whether `null` is valid. Without `null` among its values, `"null"` leaves the `type` (it
-/// admits nothing more); with it, and every value of a listed type, the `type` goes (it
-/// excludes nothing more), and the enum is then written as Gemini takes one
-/// ([`Rewrite::StringEnums`](super::Rewrite::StringEnums)). Both equivalences. True when it changed.
-fn null_beside_enum(map: &mut Map<String, Value>) -> bool {
-    let (Some(Value::Array(types)), Some(Value::Array(values))) =
-        (map.get("type"), map.get("enum"))
-    else {
-        return false;
-    };
-    if !types.iter().any(|t| t.as_str() == Some("null")) {
-        return false;
-    }
+/// True when `value` is of a type `types` names (a `type` keyword's value, one name or a list),
+/// read as `draft`: an integer-valued number is an `integer`, in draft 4 only one written as an
+/// integer (L2).
+fn of_types(value: &Value, types: &[Value], draft: Draft) -> bool {
     let listed = |name: &str| types.iter().any(|t| t.as_str() == Some(name));
-    let typed = |v: &Value| match v {
+    match value {
         Value::Null => listed("null"),
         Value::Bool(_) => listed("boolean"),
         Value::String(_) => listed("string"),
@@ -363,9 +348,37 @@ fn null_beside_enum(map: &mut Map<String, Value>) -> bool {
         Value::Number(n) => {
             listed("number")
                 || (listed("integer")
-                    && (n.is_i64() || n.is_u64() || n.as_f64().is_some_and(|f| f.fract() == 0.0)))
+                    && (n.is_i64()
+                        || n.is_u64()
+                        || (draft != Draft::Draft4
+                            && n.as_f64().is_some_and(|f| f.fract() == 0.0))))
         }
+    }
+}
+
+/// A `type` keyword's value as a list of names.
+fn type_list(value: &Value) -> Vec<Value> {
+    match value {
+        Value::Array(types) => types.clone(),
+        one => vec![one.clone()],
+    }
+}
+
+/// `type: [T…, "null"]` beside an `enum` (issue 41, inputs the SDKs take): the enum decides
+/// whether `null` is valid. Without `null` among its values, `"null"` leaves the `type` (it
+/// admits nothing more); with it, and every value of a listed type, the `type` goes (it
+/// excludes nothing more), and the enum is then written as Gemini takes one
+/// ([`Rewrite::StringEnums`](super::Rewrite::StringEnums)). Both equivalences. True when it changed.
+fn null_beside_enum(map: &mut Map<String, Value>, draft: Draft) -> bool {
+    let (Some(Value::Array(types)), Some(Value::Array(values))) =
+        (map.get("type"), map.get("enum"))
+    else {
+        return false;
     };
+    if !types.iter().any(|t| t.as_str() == Some("null")) {
+        return false;
+    }
+    let typed = |v: &Value| of_types(v, types, draft);
     if !values.contains(&Value::Null) {
         let rest: Vec<Value> = types
             .iter()
@@ -388,7 +401,7 @@ fn null_beside_enum(map: &mut Map<String, Value>) -> bool {
 
 /// [`Rewrite::Nullable`](super::Rewrite::Nullable) on one node. True when it changed.
 pub(super) fn nullable_openapi(map: &mut Map<String, Value>, draft: Draft) -> bool {
-    if null_beside_enum(map) {
+    if null_beside_enum(map, draft) {
         return true;
     }
     let plain = |m: &Map<String, Value>| {
@@ -636,7 +649,17 @@ mod tests {
         let plain = json!({"type": "object", "properties": {"a": {"$ref": "#/definitions/a", "description": "d"}},
                            "definitions": {"a": {"type": "string"}}});
         assert!(draft_neutral(&plain, Draft::Draft7));
-        assert!(!draft_neutral(&plain, Draft::Draft4));
+        // Draft 4 too, where no keyword of it changed (issue 41: its `$schema` was never
+        // stripped); its `integer` and boolean bounds did.
+        assert!(draft_neutral(&plain, Draft::Draft4));
+        assert!(!draft_neutral(
+            &json!({"properties": {"n": {"type": "integer"}}}),
+            Draft::Draft4
+        ));
+        assert!(!draft_neutral(
+            &json!({"maximum": 1, "exclusiveMaximum": true}),
+            Draft::Draft4
+        ));
         for changed in [
             json!({"items": [{"type": "string"}]}),
             json!({"properties": {"a": {"$ref": "#/definitions/a", "minLength": 1}}}),
@@ -659,7 +682,7 @@ mod tests {
         else {
             unreachable!()
         };
-        assert!(stringify_enum(&mut zoom));
+        assert!(stringify_enum(&mut zoom, Draft::Draft2020_12));
         assert_eq!(
             Value::Object(zoom),
             json!({"type": "string", "enum": ["1", "2", "4"], "default": "1", "description": "Zoom", "format": "enum"})
@@ -674,7 +697,10 @@ mod tests {
             let Value::Object(mut map) = unchanged.clone() else {
                 unreachable!()
             };
-            assert!(!stringify_enum(&mut map), "{unchanged}");
+            assert!(
+                !stringify_enum(&mut map, Draft::Draft2020_12),
+                "{unchanged}"
+            );
             assert_eq!(Value::Object(map), unchanged);
         }
     }

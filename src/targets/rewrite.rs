@@ -87,9 +87,12 @@ pub enum Rewrite {
     /// (a widening), at positive positions: closed, such branches would contradict the keys
     /// their object declares.
     DescribeKeyUnions,
-    /// `{"allOf": [X], …}` → X's keywords beside the node's, where none collides or depends on
-    /// its siblings (an equivalence), as openai-agents' `ensure_strict_json_schema` does.
+    /// `{"allOf": [X, …], …}` → the members' keywords beside the node's, where none appears
+    /// twice or depends on its siblings (an equivalence), as openai-agents'
+    /// `ensure_strict_json_schema` does.
     MergeAllOf,
+    /// `false` members of an `anyOf` or `oneOf` that has others removed (an equivalence).
+    FalseBranches,
     /// `type: [A, B, …]` (two or more types besides `"null"`) becomes `anyOf` with one branch
     /// per type, each with the node's other assertions (an equivalence), as the AI SDK's
     /// `convertJSONSchemaToOpenAPISchema` does for Gemini, which takes no `type` array.
@@ -130,6 +133,7 @@ impl Rewrite {
             Rewrite::MinItemsAtMostOne => "minItems",
             Rewrite::TypeArrays => "type",
             Rewrite::MergeAllOf => "allOf",
+            Rewrite::FalseBranches => "anyOf",
         }
     }
 
@@ -156,7 +160,10 @@ impl Rewrite {
             }
             Rewrite::NullDefaults => "`default: null` is removed (an annotation: an equivalence)",
             Rewrite::MergeAllOf => {
-                "a one-member `allOf` is merged into its node where no keyword collides or depends on its siblings (an equivalence)"
+                "an `allOf` is merged into its node where no keyword appears twice or depends on its siblings (an equivalence)"
+            }
+            Rewrite::FalseBranches => {
+                "a `false` branch of an `anyOf` or `oneOf` that has others is removed (an equivalence)"
             }
             Rewrite::TypeArrays => {
                 "`type: [A, B, …]` becomes `anyOf` with one branch per type, each with the node's other assertions (an equivalence)"
@@ -528,6 +535,7 @@ fn apply_one(
             Rewrite::Nullable => openapi::nullable_openapi(map, draft),
             Rewrite::TypeArrays => openapi::type_array_to_any_of(map, draft),
             Rewrite::MergeAllOf => strict::merge_all_of(map, draft),
+            Rewrite::FalseBranches => strict::drop_false_branches(map),
             Rewrite::OneOfToAnyOf => !map.contains_key("anyOf") && rename(map, "oneOf", "anyOf"),
             Rewrite::ConstToEnum => {
                 draft != Draft::Draft4 && !map.contains_key("enum") && const_to_enum(map)
@@ -552,7 +560,7 @@ fn apply_one(
                 false
             }
             Rewrite::Draft2020_12 => false,
-            Rewrite::StringEnums => openapi::stringify_enum(map),
+            Rewrite::StringEnums => openapi::stringify_enum(map, draft),
             Rewrite::RequireAll => {
                 let properties = pointer::push(&at, "properties");
                 let movable = |key: &str| !referred(&properties, key);

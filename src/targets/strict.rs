@@ -76,39 +76,77 @@ const SIBLING_BOUND: &[&str] = &[
     "$schema",
 ];
 
-/// `{"allOf": [X], siblings…}` → X's keywords beside the siblings (issue 41, as
-/// openai-agents' `ensure_strict_json_schema` does): an equivalence where no keyword appears on
-/// both sides (annotations aside: the node's own are kept) and none is bound to its siblings
-/// ([`SIBLING_BOUND`]). In drafts up to 7 a `$ref` hides its siblings, so a member holding one
-/// is merged only beside annotations. False when the node has no one-member `allOf` or it
-/// cannot be merged.
+/// `{"allOf": [X, Y, …], siblings…}` → the members' keywords beside the siblings (issue 41, as
+/// openai-agents' `ensure_strict_json_schema` and pydantic-ai do): an equivalence where no
+/// keyword appears twice among the node and its members (annotations aside: the first kept) and
+/// none is bound to its siblings ([`SIBLING_BOUND`]). A `true` member asserts nothing and goes;
+/// a `false` one leaves the node as it is. In drafts up to 7 a `$ref` hides its siblings, so a
+/// member holding one is merged only beside annotations. False when nothing was merged.
 pub(super) fn merge_all_of(map: &mut Map<String, Value>, draft: Draft) -> bool {
     let Some(Value::Array(members)) = map.get("allOf") else {
         return false;
     };
-    let [Value::Object(member)] = members.as_slice() else {
-        return false;
-    };
+    let mut objects: Vec<&Map<String, Value>> = Vec::with_capacity(members.len());
+    for member in members {
+        match member {
+            Value::Bool(true) => {}
+            Value::Object(m) => objects.push(m),
+            _ => return false,
+        }
+    }
     let bound = |m: &Map<String, Value>| m.keys().any(|k| SIBLING_BOUND.contains(&k.as_str()));
-    let asserting = |k: &String| k != "allOf" && !keywords::is_annotation(k);
-    let collides = member
-        .keys()
-        .any(|k| map.contains_key(k) && !keywords::is_annotation(k));
-    let hidden = draft.ref_overrides_siblings()
-        && (member.contains_key("$ref") || map.contains_key("$ref"))
-        && (map.keys().any(asserting) || member.len() > 1);
-    if collides || hidden || bound(member) || bound(map) {
+    if bound(map) || objects.iter().any(|m| bound(m)) {
         return false;
     }
-    let member = member.clone();
+    let mut seen: Vec<&str> = map
+        .keys()
+        .filter(|k| *k != "allOf" && !keywords::is_annotation(k))
+        .map(String::as_str)
+        .collect();
+    for member in &objects {
+        for key in member.keys().filter(|k| !keywords::is_annotation(k)) {
+            if seen.contains(&key.as_str()) {
+                return false;
+            }
+            seen.push(key);
+        }
+    }
+    let references = objects.iter().filter(|m| m.contains_key("$ref")).count()
+        + usize::from(map.contains_key("$ref"));
+    if draft.ref_overrides_siblings() && references > 0 && seen.len() > 1 {
+        return false;
+    }
+    let merged: Vec<(String, Value)> = objects
+        .into_iter()
+        .flat_map(|m| m.iter().map(|(k, v)| (k.clone(), v.clone())))
+        .collect();
     let index = map.keys().position(|k| k == "allOf").unwrap_or(0);
     map.shift_remove("allOf");
-    for (offset, (key, value)) in member.into_iter().enumerate() {
+    let mut at = index;
+    for (key, value) in merged {
         if !map.contains_key(&key) {
-            map.shift_insert((index + offset).min(map.len()), key, value);
+            map.shift_insert(at.min(map.len()), key, value);
+            at += 1;
         }
     }
     true
+}
+
+/// `false` members of an `anyOf` or `oneOf` that has another member (issue 41, as pydantic-ai
+/// does for Gemini): a branch that accepts nothing adds nothing to either (an equivalence).
+/// False when there were none.
+pub(super) fn drop_false_branches(map: &mut Map<String, Value>) -> bool {
+    let mut changed = false;
+    for keyword in ["anyOf", "oneOf"] {
+        if let Some(Value::Array(members)) = map.get_mut(keyword)
+            && members.iter().any(|m| *m == Value::Bool(false))
+            && members.iter().any(|m| *m != Value::Bool(false))
+        {
+            members.retain(|m| *m != Value::Bool(false));
+            changed = true;
+        }
+    }
+    changed
 }
 
 /// Closes an object schema: `additionalProperties: false`, and `properties: {}` when it has

@@ -81,8 +81,9 @@ pub(super) fn run(args: &FlattenArgs, ctx: &mut Context<'_>) -> Result<Outcome, 
         let mut presented = present::present(&loaded, file, &plan);
         refuted |= presented.verdict() == Some(Verdict::Refuted);
         let targeted = target.map_or_else(Default::default, |profile| {
-            adapt::target(
+            adapt::target_as(
                 profile,
+                envelope,
                 &loaded,
                 &mut presented,
                 &plan,

@@ -35,7 +35,21 @@ pub fn check_target(
     draft: Draft,
     file: &str,
 ) -> (Vec<Finding>, Request) {
-    let skipped = omitted(profile, loaded, presentation);
+    let omits = profile.envelope.omit_no_arguments;
+    check_target_as(profile, omits, loaded, presentation, draft, file)
+}
+
+/// [`check_target`], where `omits` says whether tools without arguments are sent without
+/// their schema (so not checked).
+fn check_target_as(
+    profile: &'static Profile,
+    omits: bool,
+    loaded: &Loaded,
+    presentation: &Value,
+    draft: Draft,
+    file: &str,
+) -> (Vec<Finding>, Request) {
+    let skipped = omitted(omits, loaded, presentation);
     let mut tools = tool_inputs(loaded, presentation, draft);
     tools.retain(|t| {
         !skipped
@@ -107,6 +121,30 @@ pub fn target(
     file: &str,
     scope: RequestScope,
 ) -> Targeted {
+    target_as(
+        profile,
+        Some(profile.envelope),
+        loaded,
+        presented,
+        plan,
+        file,
+        scope,
+    )
+}
+
+/// [`target()`], for a presentation that will be written in `envelope` (`None`: the input's
+/// own shape, `--envelope keep`), which decides whether a tool without arguments is declared
+/// without its schema.
+pub fn target_as(
+    profile: &'static Profile,
+    envelope: Option<super::Envelope>,
+    loaded: &Loaded,
+    presented: &mut Presented<'_>,
+    plan: &Plan,
+    file: &str,
+    scope: RequestScope,
+) -> Targeted {
+    let omits = envelope.is_some_and(|e| e.omit_no_arguments);
     let mut targeted = Targeted::default();
     // Which tools' schemas are closed before the rewrites (Gemini's drop `additionalProperties`).
     let closed: Vec<bool> = tool_schemas(loaded)
@@ -138,12 +176,14 @@ pub fn target(
     ));
     targeted.findings.extend(no_arguments(
         profile,
+        omits,
         loaded,
         &presented.document,
         &closed,
         file,
     ));
-    let (checked, request) = check_target(profile, loaded, &presented.document, draft, file);
+    let (checked, request) =
+        check_target_as(profile, omits, loaded, &presented.document, draft, file);
     targeted.findings.extend(checked);
     if scope == RequestScope::Document {
         targeted
@@ -163,15 +203,15 @@ fn tool_schemas(loaded: &Loaded) -> Vec<&str> {
     }
 }
 
-/// The tools of `loaded` that `profile`'s envelope declares without an input schema (a tool
+/// The tools of `loaded` that an envelope that `omits` them declares without an input schema (a tool
 /// without arguments, issue 41): their schemas are not sent, so not checked.
-fn omitted<'l>(profile: &Profile, loaded: &'l Loaded, presentation: &Value) -> Vec<&'l Tool> {
+fn omitted<'l>(omits: bool, loaded: &'l Loaded, presentation: &Value) -> Vec<&'l Tool> {
     let tools: &[Tool] = match &loaded.contents {
         Contents::Schema { .. } => &[],
         Contents::Tool(tool) => std::slice::from_ref(tool),
         Contents::Tools { tools, .. } => tools,
     };
-    if !profile.envelope.omit_no_arguments {
+    if !omits {
         return Vec::new();
     }
     tools
@@ -189,13 +229,14 @@ fn omitted<'l>(profile: &Profile, loaded: &'l Loaded, presentation: &Value) -> V
 /// the model can send only `{}`.
 fn no_arguments(
     profile: &'static Profile,
+    omits: bool,
     loaded: &Loaded,
     presentation: &Value,
     closed: &[bool],
     file: &str,
 ) -> Vec<Finding> {
     let schemas = tool_schemas(loaded);
-    omitted(profile, loaded, presentation)
+    omitted(omits, loaded, presentation)
         .into_iter()
         .filter_map(|tool| {
             let at = tool.schema.as_deref()?;

@@ -383,6 +383,7 @@ pub const ANTHROPIC_STRICT_2026_12: Profile = Profile {
     date: "2026-12",
     rewrites: &[
         Rewrite::Draft2020_12,
+        Rewrite::FalseBranches,
         Rewrite::MergeAllOf,
         Rewrite::DescribeKeyUnions,
         Rewrite::OneOfToAnyOf,
@@ -397,7 +398,7 @@ pub const ANTHROPIC_STRICT_2026_12: Profile = Profile {
     ],
     since: &[
         "a `minItems` above 1 is moved into `description` (a widening, proven), as the SDK's `transform_schema` does (ANT-SDK); it was refused",
-        "a one-member `allOf` is merged into its node (an equivalence, proven): `allOf: [{\"$ref\": …}]` beside a `description` was refused",
+        "an `allOf` is merged into its node where no keyword appears twice, and a `false` branch of a union removed (an equivalence, proven): `allOf: [{\"$ref\": …}]` beside a `description` was refused",
     ],
     ..ANTHROPIC_STRICT
 };

@@ -378,8 +378,9 @@ pub const GEMINI_2026_12: Profile = Profile {
         Rewrite::OneOfToAnyOf,
         Rewrite::ConstToEnum,
         Rewrite::TypeFromValues,
-        Rewrite::MergeAllOf,
+        Rewrite::FalseBranches,
         Rewrite::InlineRefs,
+        Rewrite::MergeAllOf,
         Rewrite::Strip(&["$schema", "discriminator"]),
         Rewrite::StripAllBut(SCHEMA_FIELDS),
         Rewrite::TypeArrays,
@@ -409,7 +410,7 @@ pub const GEMINI_2026_12: Profile = Profile {
         "`type: [A, B]` becomes `anyOf` with a branch per type (an equivalence, proven), as the AI SDK's `convertJSONSchemaToOpenAPISchema` does (AI-SDK); it was refused",
         "annotations the `Schema` message has no field for (`examples`, `$comment`, `readOnly`, …) are removed (an equivalence); `examples` was refused",
         "`title` and `default` are fields of `Schema` (GEM-SCHEMA): reported once per document as possibly dropped, not per place as refused",
-        "a one-member `allOf` is merged into its node (an equivalence, proven), as pydantic-ai does for Gemini; it was refused",
+        "an `allOf` is merged into its node where no keyword appears twice, and a `false` branch of a union removed (an equivalence, proven), as pydantic-ai does for Gemini; it was refused",
         "a tool without arguments is declared without `parameters`, as the AI SDK sends it (AI-SDK); `{\"type\": \"object\"}` was refused for having no properties",
     ],
     ..GEMINI
@@ -422,6 +423,7 @@ pub const GEMINI_JSON_2026_12: Profile = Profile {
     date: "2026-12",
     rewrites: &[
         Rewrite::Draft2020_12,
+        Rewrite::FalseBranches,
         Rewrite::MergeAllOf,
         Rewrite::OneOfToAnyOf,
         Rewrite::ConstToEnum,
@@ -432,7 +434,7 @@ pub const GEMINI_JSON_2026_12: Profile = Profile {
         omit_no_arguments: true,
     },
     since: &[
-        "a one-member `allOf` is merged into its node (an equivalence, proven), where it was left for the provider to drop",
+        "an `allOf` is merged into its node where no keyword appears twice, and a `false` branch of a union removed (an equivalence, proven), where it was left for the provider to drop",
         "a tool without arguments is declared without `parametersJsonSchema`",
     ],
     ..GEMINI_JSON

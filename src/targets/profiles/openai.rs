@@ -484,6 +484,7 @@ pub const OPENAI_STRICT_2026_12: Profile = Profile {
     date: "2026-12",
     summary: "OpenAI Structured Outputs and function tools with `strict: true` (what Responses normalises a tool to when it can)",
     rewrites: &[
+        Rewrite::FalseBranches,
         Rewrite::MergeAllOf,
         Rewrite::DescribeKeyUnions,
         Rewrite::OneOfToAnyOf,
@@ -509,7 +510,7 @@ pub const OPENAI_STRICT_2026_12: Profile = Profile {
     ],
     since: &[
         "strict mode is no longer the Responses API's stated default (OAI-PY 2.45.0); the envelope says `strict: true`",
-        "a one-member `allOf` is merged into its node (an equivalence, proven), as openai-agents' `ensure_strict_json_schema` does (OAI-AGENTS); it was refused",
+        "an `allOf` is merged into its node where no keyword appears twice, and a `false` branch of a union removed (an equivalence, proven), as openai-agents' `ensure_strict_json_schema` does (OAI-AGENTS); it was refused",
     ],
     ..OPENAI_STRICT
 };
