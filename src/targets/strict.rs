@@ -321,7 +321,19 @@ pub(super) fn drop_into_description(
 ) -> Vec<&'static str> {
     let mut dropped = Vec::new();
     let mut said = Vec::new();
-    for keyword in keywords {
+    // `items` beside `prefixItems` applies past the prefix only: dropping the prefix alone
+    // would apply it to every element (`items: false`, as Zod 4 closes a tuple, would then
+    // admit only `[]`), so it goes too (issue 41).
+    let tail: &[&'static str] = if keywords.contains(&"prefixItems")
+        && map.contains_key("prefixItems")
+        && !kept("prefixItems")
+        && !kept("items")
+    {
+        &["items"]
+    } else {
+        &[]
+    };
+    for keyword in keywords.iter().chain(tail) {
         if kept(keyword) {
             continue;
         }

@@ -133,7 +133,8 @@ fn optional_keys(schema: &Value) -> Vec<&str> {
 
 /// Issue 41: an annotation (`title`, `default`, `examples`, `description`…) a provider drops,
 /// ignores or may refuse constrains nothing, so its findings below an error are not one per
-/// place but one note per rule for the whole request, counting each keyword.
+/// place but one per rule for the whole request, counting each keyword: a note where the
+/// provider drops or ignores it, a warning (the rule's severity) where it may refuse it.
 fn summarise_annotations(violations: Vec<Violation>) -> Vec<Violation> {
     let keyword_of = |v: &Violation| {
         let rule_names_keywords = matches!(
@@ -173,9 +174,18 @@ fn summarise_annotations(violations: Vec<Violation>) -> Vec<Violation> {
                     index: out.len(),
                     counts: vec![(key, 1)],
                 });
+                // Dropped or ignored: a note. One a provider may refuse fails the request, so
+                // it stays at its rule's severity, once.
+                let refusal = matches!(
+                    violation.rule.check,
+                    Check::Rejects(..) | Check::RejectsAllBut(..)
+                );
                 out.push(Violation {
-                    severity: Severity::Note,
-                    predicts: String::new(),
+                    severity: if refusal {
+                        violation.severity
+                    } else {
+                        Severity::Note
+                    },
                     ..violation
                 });
             }
@@ -198,7 +208,7 @@ fn summarise_annotations(violations: Vec<Violation>) -> Vec<Violation> {
             _ => "may refuse",
         };
         out[index].message = format!(
-            "the provider {verb} {}: annotations, which constrain no value (one note for every place; the first is here)",
+            "the provider {verb} {}: annotations, which constrain no value (one finding for every place; the first is here)",
             listed.join(", ")
         );
     }
