@@ -456,17 +456,14 @@ impl Rule {
     }
 }
 
-/// The rules of `parts`, in order, as one array (a profile built from parts it shares with
-/// another date). `N` must be their total: [`joined!`] counts it.
-pub(crate) const fn join<const N: usize>(parts: &[&[Rule]]) -> [Rule; N] {
-    const NONE: Rule = Rule {
-        check: Check::RootObject,
-        level: Severity::Note,
-        evidence: Evidence::Unsure,
-        source: "",
-        predicts: "",
-    };
-    let mut out = [NONE; N];
+/// The items of `parts`, in order, as one array (a profile's rules or rewrites built from parts
+/// it shares with another date). `N` must be their total, and above 0: [`joined!`] counts it.
+pub(crate) const fn join<T: Copy, const N: usize>(parts: &[&[T]]) -> [T; N] {
+    let mut first = 0;
+    while parts[first].is_empty() {
+        first += 1;
+    }
+    let mut out = [parts[first][0]; N];
     let (mut part, mut filled) = (0, 0);
     while part < parts.len() {
         let mut i = 0;
@@ -477,15 +474,15 @@ pub(crate) const fn join<const N: usize>(parts: &[&[Rule]]) -> [Rule; N] {
         }
         part += 1;
     }
-    assert!(filled == N, "join: N is not the number of rules");
+    assert!(filled == N, "join: N is not the number of items");
     out
 }
 
-/// `joined![A, B, …]`: the rule lists `A`, `B`, … as one `&'static [Rule]`, for a profile whose
-/// rules are another date's with some changed.
+/// `joined![T; A, B, …]`: the lists `A`, `B`, … of `T` (a [`Rule`], a [`Rewrite`]) as one
+/// `&'static [T]`, for a profile whose rules or rewrites are another date's with some changed.
 macro_rules! joined {
-    ($($part:expr),+ $(,)?) => {{
-        const PARTS: &[&[$crate::targets::Rule]] = &[$($part),+];
+    ($t:ty; $($part:expr),+ $(,)?) => {{
+        const PARTS: &[&[$t]] = &[$($part),+];
         const N: usize = {
             let (mut n, mut i) = (0, 0);
             while i < PARTS.len() {
@@ -494,7 +491,7 @@ macro_rules! joined {
             }
             n
         };
-        const JOINED: [$crate::targets::Rule; N] = $crate::targets::join::<N>(PARTS);
+        const JOINED: [$t; N] = $crate::targets::join::<$t, N>(PARTS);
         &JOINED
     }};
 }

@@ -100,7 +100,7 @@ pub(super) const NAMES: [Rule; 2] = [
 ];
 
 /// The rules of [`ANTHROPIC`] (its `@2026-08` date).
-const ANTHROPIC_RULES: &[Rule] = joined![&BASE, &NAMES];
+const ANTHROPIC_RULES: &[Rule] = joined![Rule; &BASE, &NAMES];
 
 /// Anthropic `input_schema` without `strict`.
 pub const ANTHROPIC: Profile = Profile {
@@ -341,7 +341,21 @@ const STRICT_KEPT: &[&str] = &[
 ];
 
 /// The rules of [`ANTHROPIC_STRICT`] (its `@2026-08` date).
-const ANTHROPIC_STRICT_RULES: &[Rule] = joined![&BASE, &STRICT, &NAMES];
+const ANTHROPIC_STRICT_RULES: &[Rule] = joined![Rule; &BASE, &STRICT, &NAMES];
+
+/// The rewrites of [`ANTHROPIC_STRICT`] (its `@2026-08` date); `@2026-12` adds to them between.
+const STRICT_REWRITES: &[Rewrite] = &[
+    Rewrite::Draft2020_12,
+    Rewrite::DescribeKeyUnions,
+    Rewrite::OneOfToAnyOf,
+    Rewrite::StripAllBut(STRICT_KEPT),
+    Rewrite::Drop(DROPPED),
+    Rewrite::DropFormats {
+        strings: FORMATS,
+        numbers: Some(&[]),
+    },
+    Rewrite::CloseObjects,
+];
 
 /// Anthropic strict tool use.
 pub const ANTHROPIC_STRICT: Profile = Profile {
@@ -349,18 +363,7 @@ pub const ANTHROPIC_STRICT: Profile = Profile {
     date: "2026-08",
     family: Family::Anthropic,
     summary: "Anthropic tools with `strict: true` and `output_config.format` (a 2020-12 subset, budgets per request)",
-    rewrites: &[
-        Rewrite::Draft2020_12,
-        Rewrite::DescribeKeyUnions,
-        Rewrite::OneOfToAnyOf,
-        Rewrite::StripAllBut(STRICT_KEPT),
-        Rewrite::Drop(DROPPED),
-        Rewrite::DropFormats {
-            strings: FORMATS,
-            numbers: Some(&[]),
-        },
-        Rewrite::CloseObjects,
-    ],
+    rewrites: STRICT_REWRITES,
     envelope: Envelope {
         shape: Shape::Anthropic,
         strict: Some(true),
@@ -381,20 +384,16 @@ pub const ANTHROPIC_2026_12: Profile = Profile {
 /// the SDK's `transform_schema` does (ANT-SDK: it keeps `minItems` only when 0 or 1).
 pub const ANTHROPIC_STRICT_2026_12: Profile = Profile {
     date: "2026-12",
-    rewrites: &[
-        Rewrite::Draft2020_12,
-        Rewrite::FalseBranches,
-        Rewrite::MergeAllOf,
-        Rewrite::DescribeKeyUnions,
-        Rewrite::OneOfToAnyOf,
-        Rewrite::StripAllBut(STRICT_KEPT),
-        Rewrite::Drop(DROPPED),
-        Rewrite::MinItemsAtMostOne,
-        Rewrite::DropFormats {
-            strings: FORMATS,
-            numbers: Some(&[]),
-        },
-        Rewrite::CloseObjects,
+    rewrites: joined![
+        Rewrite;
+        // The draft conversion.
+        STRICT_REWRITES.split_at(1).0,
+        &[Rewrite::FalseBranches, Rewrite::MergeAllOf],
+        // Key unions, `oneOf`, stripping and dropping.
+        STRICT_REWRITES.split_at(1).1.split_at(4).0,
+        &[Rewrite::MinItemsAtMostOne],
+        // Formats, closed objects.
+        STRICT_REWRITES.split_at(5).1,
     ],
     since: &[
         "a `minItems` above 1 is moved into `description` (a widening, proven), as the SDK's `transform_schema` does (ANT-SDK); it was refused",

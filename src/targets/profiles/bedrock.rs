@@ -10,6 +10,7 @@ use crate::targets::{
 
 /// The rules of [`BEDROCK`] (its `@2026-08` date).
 const BEDROCK_RULES: &[Rule] = joined![
+    Rule;
     &BASE,
     &[
         Rule {

@@ -4,7 +4,8 @@
 
 use crate::diagnostic::Severity::{Error, Warning};
 use crate::targets::{
-    Check::*, Envelope, Evidence::*, Family, Measure, Place::*, Profile, Rewrite, Rule, Shape, View,
+    Check::*, Envelope, Evidence::*, Family, Measure, Place::*, Profile, Rewrite, Rule, Shape,
+    View, joined,
 };
 
 const UNKNOWN_NAME: &str =
@@ -209,35 +210,38 @@ const GEMINI_RULES: &[Rule] = &[
     MAX_ITEMS_BUDGET,
 ];
 
+/// The rewrites of [`GEMINI`] (its `@2026-08` date); `@2026-12` adds to them between.
+const GEMINI_REWRITES: &[Rewrite] = &[
+    Rewrite::OneOfToAnyOf,
+    Rewrite::ConstToEnum,
+    Rewrite::TypeFromValues,
+    Rewrite::InlineRefs,
+    Rewrite::Strip(&["$schema", "discriminator"]),
+    Rewrite::Nullable,
+    Rewrite::AnyOfAlone,
+    Rewrite::DropFormats {
+        strings: STRING_FORMATS,
+        numbers: Some(NUMBER_FORMATS),
+    },
+    Rewrite::Drop(&[
+        "additionalProperties",
+        "exclusiveMinimum",
+        "exclusiveMaximum",
+        "multipleOf",
+        "propertyNames",
+        "uniqueItems",
+        "not",
+    ]),
+    Rewrite::StringEnums,
+];
+
 /// Gemini `parameters` (OpenAPI subset).
 pub const GEMINI: Profile = Profile {
     name: "gemini",
     date: "2026-08",
     family: Family::Gemini,
     summary: "Gemini `parameters`: the OpenAPI 3.0 subset (`nullable`, string enums, no `$ref`)",
-    rewrites: &[
-        Rewrite::OneOfToAnyOf,
-        Rewrite::ConstToEnum,
-        Rewrite::TypeFromValues,
-        Rewrite::InlineRefs,
-        Rewrite::Strip(&["$schema", "discriminator"]),
-        Rewrite::Nullable,
-        Rewrite::AnyOfAlone,
-        Rewrite::DropFormats {
-            strings: STRING_FORMATS,
-            numbers: Some(NUMBER_FORMATS),
-        },
-        Rewrite::Drop(&[
-            "additionalProperties",
-            "exclusiveMinimum",
-            "exclusiveMaximum",
-            "multipleOf",
-            "propertyNames",
-            "uniqueItems",
-            "not",
-        ]),
-        Rewrite::StringEnums,
-    ],
+    rewrites: GEMINI_REWRITES,
     envelope: Envelope {
         shape: Shape::Gemini,
         strict: None,
@@ -374,32 +378,20 @@ pub const GEMINI_JSON: Profile = Profile {
 /// (AI-SDK: type arrays become `anyOf`; annotations the `Schema` message has no field for go).
 pub const GEMINI_2026_12: Profile = Profile {
     date: "2026-12",
-    rewrites: &[
-        Rewrite::OneOfToAnyOf,
-        Rewrite::ConstToEnum,
-        Rewrite::TypeFromValues,
-        Rewrite::FalseBranches,
-        Rewrite::InlineRefs,
-        Rewrite::MergeAllOf,
-        Rewrite::Strip(&["$schema", "discriminator"]),
-        Rewrite::StripAllBut(SCHEMA_FIELDS),
-        Rewrite::TypeArrays,
-        Rewrite::Nullable,
-        Rewrite::AnyOfAlone,
-        Rewrite::DropFormats {
-            strings: STRING_FORMATS,
-            numbers: Some(NUMBER_FORMATS),
-        },
-        Rewrite::Drop(&[
-            "additionalProperties",
-            "exclusiveMinimum",
-            "exclusiveMaximum",
-            "multipleOf",
-            "propertyNames",
-            "uniqueItems",
-            "not",
-        ]),
-        Rewrite::StringEnums,
+    rewrites: joined![
+        Rewrite;
+        // `oneOf`, `const`, and types from values.
+        GEMINI_REWRITES.split_at(3).0,
+        &[Rewrite::FalseBranches],
+        // Inlining, then `$schema` and `discriminator` stripped.
+        GEMINI_REWRITES.split_at(3).1.split_at(2).0,
+        &[
+            Rewrite::MergeAllOf,
+            Rewrite::StripAllBut(SCHEMA_FIELDS),
+            Rewrite::TypeArrays,
+        ],
+        // `nullable` and the rest.
+        GEMINI_REWRITES.split_at(5).1,
     ],
     envelope: Envelope {
         shape: Shape::Gemini,
@@ -408,6 +400,7 @@ pub const GEMINI_2026_12: Profile = Profile {
     },
     since: &[
         "`type: [A, B]` becomes `anyOf` with a branch per type (an equivalence, proven), as the AI SDK's `convertJSONSchemaToOpenAPISchema` does (AI-SDK); it was refused",
+        "`type: [T, \"null\"]` beside an `enum` is read by the enum: `\"null\"` goes from `type` when the enum has no `null`, and `type` goes when every value is of it (equivalences); a text enum lists only the values of its node's `type`",
         "annotations the `Schema` message has no field for (`examples`, `$comment`, `readOnly`, …) are removed (an equivalence); `examples` was refused",
         "`title` and `default` are fields of `Schema` (GEM-SCHEMA): reported once per document as possibly dropped, not per place as refused",
         "an `allOf` is merged into its node where no keyword appears twice, and a `false` branch of a union removed (an equivalence, proven), as pydantic-ai does for Gemini; it was refused",

@@ -413,35 +413,38 @@ const OPENAI_STRICT_RULES: &[Rule] = &[
     TOOLS,
 ];
 
+/// The rewrites of [`OPENAI_STRICT`] (its `@2026-08` date).
+const OPENAI_STRICT_REWRITES: &[Rewrite] = &[
+    Rewrite::DescribeKeyUnions,
+    Rewrite::OneOfToAnyOf,
+    Rewrite::RefAlone,
+    Rewrite::TypeFromValues,
+    Rewrite::NullDefaults,
+    Rewrite::Drop(&[
+        "uniqueItems",
+        "minProperties",
+        "maxProperties",
+        "dependentRequired",
+        "not",
+        "dependentSchemas",
+        "dependencies",
+    ]),
+    Rewrite::DropFormats {
+        strings: FORMATS,
+        numbers: Some(&[]),
+    },
+    Rewrite::CloseObjects,
+    Rewrite::RequireAll,
+    Rewrite::RequiredList,
+];
+
 /// OpenAI Structured Outputs and function tools with `strict: true`.
 pub const OPENAI_STRICT: Profile = Profile {
     name: "openai-strict",
     date: "2026-08",
     family: Family::OpenAi,
     summary: "OpenAI Structured Outputs and function tools with `strict: true` (the Responses API's default)",
-    rewrites: &[
-        Rewrite::DescribeKeyUnions,
-        Rewrite::OneOfToAnyOf,
-        Rewrite::RefAlone,
-        Rewrite::TypeFromValues,
-        Rewrite::NullDefaults,
-        Rewrite::Drop(&[
-            "uniqueItems",
-            "minProperties",
-            "maxProperties",
-            "dependentRequired",
-            "not",
-            "dependentSchemas",
-            "dependencies",
-        ]),
-        Rewrite::DropFormats {
-            strings: FORMATS,
-            numbers: Some(&[]),
-        },
-        Rewrite::CloseObjects,
-        Rewrite::RequireAll,
-        Rewrite::RequiredList,
-    ],
+    rewrites: OPENAI_STRICT_REWRITES,
     envelope: Envelope {
         shape: Shape::Responses,
         strict: Some(true),
@@ -454,6 +457,7 @@ pub const OPENAI_STRICT: Profile = Profile {
 
 /// The rules of [`OPENAI_2026_12`]: [`OPENAI`]'s and the implicit strict warning.
 const OPENAI_2026_12_RULES: &[Rule] = joined![
+    Rule;
     OPENAI_RULES,
     &[Rule {
         check: ImplicitStrict,
@@ -483,30 +487,10 @@ pub const OPENAI_2026_12: Profile = Profile {
 pub const OPENAI_STRICT_2026_12: Profile = Profile {
     date: "2026-12",
     summary: "OpenAI Structured Outputs and function tools with `strict: true` (what Responses normalises a tool to when it can)",
-    rewrites: &[
-        Rewrite::FalseBranches,
-        Rewrite::MergeAllOf,
-        Rewrite::DescribeKeyUnions,
-        Rewrite::OneOfToAnyOf,
-        Rewrite::RefAlone,
-        Rewrite::TypeFromValues,
-        Rewrite::NullDefaults,
-        Rewrite::Drop(&[
-            "uniqueItems",
-            "minProperties",
-            "maxProperties",
-            "dependentRequired",
-            "not",
-            "dependentSchemas",
-            "dependencies",
-        ]),
-        Rewrite::DropFormats {
-            strings: FORMATS,
-            numbers: Some(&[]),
-        },
-        Rewrite::CloseObjects,
-        Rewrite::RequireAll,
-        Rewrite::RequiredList,
+    rewrites: joined![
+        Rewrite;
+        &[Rewrite::FalseBranches, Rewrite::MergeAllOf],
+        OPENAI_STRICT_REWRITES,
     ],
     since: &[
         "strict mode is no longer the Responses API's stated default (OAI-PY 2.45.0); the envelope says `strict: true`",
