@@ -534,7 +534,7 @@ fn apply_one(
             Rewrite::AnyOfAlone => openapi::any_of_alone(map, draft),
             Rewrite::Nullable => openapi::nullable_openapi(map, draft),
             Rewrite::TypeArrays => openapi::type_array_to_any_of(map, draft),
-            Rewrite::MergeAllOf => strict::merge_all_of(map, draft),
+            Rewrite::MergeAllOf => strict::merge_all_of(map),
             Rewrite::FalseBranches => strict::drop_false_branches(map),
             Rewrite::OneOfToAnyOf => !map.contains_key("anyOf") && rename(map, "oneOf", "anyOf"),
             Rewrite::ConstToEnum => {

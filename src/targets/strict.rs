@@ -80,9 +80,10 @@ const SIBLING_BOUND: &[&str] = &[
 /// openai-agents' `ensure_strict_json_schema` and pydantic-ai do): an equivalence where no
 /// keyword appears twice among the node and its members (annotations aside: the first kept) and
 /// none is bound to its siblings ([`SIBLING_BOUND`]). A `true` member asserts nothing and goes;
-/// a `false` one leaves the node as it is. In drafts up to 7 a `$ref` hides its siblings, so a
-/// member holding one is merged only beside annotations. False when nothing was merged.
-pub(super) fn merge_all_of(map: &mut Map<String, Value>, draft: Draft) -> bool {
+/// a `false` one leaves the node as it is. A member holding a `$ref` is merged only beside
+/// annotations (`allOf: [{"$ref": …}]` with a `description`, as Pydantic writes a field of a
+/// model type). False when nothing was merged.
+pub(super) fn merge_all_of(map: &mut Map<String, Value>) -> bool {
     let Some(Value::Array(members)) = map.get("allOf") else {
         return false;
     };
@@ -111,9 +112,12 @@ pub(super) fn merge_all_of(map: &mut Map<String, Value>, draft: Draft) -> bool {
             seen.push(key);
         }
     }
+    // A `$ref` would end up beside the other assertions: drafts up to 7 ignore them, and
+    // providers read such siblings unevenly (the Anthropic SDK drops them, OpenAI refuses
+    // them), so an `allOf` holding a reference stays unless nothing else asserts beside it.
     let references = objects.iter().filter(|m| m.contains_key("$ref")).count()
         + usize::from(map.contains_key("$ref"));
-    if draft.ref_overrides_siblings() && references > 0 && seen.len() > 1 {
+    if references > 0 && seen.len() > 1 {
         return false;
     }
     let merged: Vec<(String, Value)> = objects
@@ -759,5 +763,36 @@ mod tests {
             unreachable!()
         };
         assert!(!close(&mut string));
+    }
+
+    /// Issue 41: which `allOf`s merge into their node, and which stay.
+    #[test]
+    fn an_all_of_merges_where_nothing_collides_or_depends_on_its_siblings() {
+        let merge = |v: Value| {
+            let Value::Object(mut map) = v else {
+                unreachable!()
+            };
+            merge_all_of(&mut map).then_some(Value::Object(map))
+        };
+        assert_eq!(
+            merge(json!({"allOf": [{"$ref": "#/$defs/a"}], "description": "d"})),
+            Some(json!({"$ref": "#/$defs/a", "description": "d"}))
+        );
+        assert_eq!(
+            merge(json!({"allOf": [{"type": "string", "minLength": 2}, {"maxLength": 5}, true]})),
+            Some(json!({"type": "string", "minLength": 2, "maxLength": 5}))
+        );
+        for stays in [
+            // A reference beside other assertions (bosh-bpm-config's `VolumeRestricted`).
+            json!({"type": "object", "allOf": [{"$ref": "#/$defs/a"}, {"properties": {"p": {}}}]}),
+            // A keyword on both sides.
+            json!({"minimum": 1, "allOf": [{"minimum": 2}]}),
+            // `additionalProperties` reads its siblings' `properties`.
+            json!({"properties": {"a": {}}, "allOf": [{"additionalProperties": false}]}),
+            // A `false` member: nothing is valid, and stays so.
+            json!({"allOf": [false, {"type": "string"}]}),
+        ] {
+            assert_eq!(merge(stays.clone()), None, "{stays}");
+        }
     }
 }
