@@ -28,7 +28,7 @@ mod strict;
 use std::fmt;
 
 pub use check::{Request, ToolInput, Violation, check, check_apart};
-pub use envelope::{Envelope, Shape, Wrapped, wrap};
+pub use envelope::{Envelope, Shape, Wrapped, takes_no_arguments, wrap};
 pub use openapi::enum_text;
 pub use rewrite::{Applied, Rewrite, apply};
 pub(crate) use strict::OBSERVE_KEYS;
